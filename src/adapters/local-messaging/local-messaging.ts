@@ -1,0 +1,101 @@
+import { Subject, type Observable } from 'rxjs'
+import { decodeChannelText } from '../../../streams/codecs/channel'
+import type { Event } from '../../../streams/events'
+import type { MessagingPort } from '../../../streams/ports'
+import type { ServerFrame } from '../../../streams/wire/realtime'
+import { SocketClient } from './socket-client'
+
+/**
+ * The messaging port over the project's own realtime service: frames pushed by the server
+ * become events; channel texts are decoded by the core's codecs.
+ */
+export class LocalMessaging implements MessagingPort {
+  private readonly subject = new Subject<Event>()
+  readonly events$: Observable<Event> = this.subject.asObservable()
+  private readonly client: SocketClient
+  private channel: string | undefined
+
+  constructor(url: string) {
+    this.client = new SocketClient(
+      url,
+      (frame) => this.push(frame),
+      (code, reason) => {
+        if (code !== 1000)
+          this.subject.next({
+            type: 'rtm/connectionStateChanged',
+            state: 'DISCONNECTED',
+            reason: reason || `closed ${code}`,
+          })
+      },
+      (reason) => this.subject.next({ type: 'msg/dropped', from: 'server', reason }),
+    )
+  }
+
+  async login(uid: string, token: string): Promise<void> {
+    await this.client.request({ t: 'login', uid, token })
+    this.subject.next({ type: 'rtm/loggedIn', uid })
+  }
+
+  async join(channel: string): Promise<readonly string[]> {
+    const answer = await this.client.request<{ members: string[] }>({ t: 'join', channel })
+    this.channel = channel
+    return answer.members
+  }
+
+  async sendChannelMessage(text: string): Promise<void> {
+    if (!this.channel) throw new Error('not in a channel')
+    await this.client.request({ t: 'channelMessage', channel: this.channel, text })
+  }
+
+  async sendPeerMessage(to: string, text: string): Promise<void> {
+    await this.client.request({ t: 'peerMessage', to, text })
+  }
+
+  async leave(): Promise<void> {
+    const channel = this.channel
+    this.channel = undefined
+    if (channel) await this.client.request({ t: 'leave', channel })
+  }
+
+  async logout(): Promise<void> {
+    try {
+      await this.client.request({ t: 'logout' })
+    } finally {
+      this.client.close()
+    }
+  }
+
+  private push(frame: ServerFrame): void {
+    switch (frame.t) {
+      case 'channelMessage':
+        if (frame.channel === this.channel)
+          this.subject.next(decodeChannelText(frame.text, frame.from))
+        return
+      case 'memberJoined':
+        if (frame.channel === this.channel)
+          this.subject.next({ type: 'rtm/memberJoined', uid: frame.uid })
+        return
+      case 'memberLeft':
+        if (frame.channel === this.channel)
+          this.subject.next({ type: 'rtm/memberLeft', uid: frame.uid })
+        return
+      case 'memberCountUpdated':
+        if (frame.channel === this.channel)
+          this.subject.next({ type: 'rtm/memberCountUpdated', count: frame.count })
+        return
+      case 'connectionStateChanged':
+        this.subject.next({
+          type: 'rtm/connectionStateChanged',
+          state: frame.state,
+          reason: frame.reason,
+        })
+        return
+      case 'peerMessage':
+      case 'attributesUpdated':
+      case 'ack':
+      case 'error':
+        // Peer messages and attributes are decoded by the event core (issue: event core).
+        return
+    }
+  }
+}

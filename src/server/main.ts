@@ -1,0 +1,22 @@
+import { buildApp } from './app'
+import { configFromEnv } from './config'
+
+const config = configFromEnv()
+const app = await buildApp(config)
+const address = await app.fastify.listen({ host: config.host, port: config.port })
+const url = address.replace('[::1]', 'localhost')
+app.fastify.log.info(`roomcast is running at ${url}`)
+// The one line a person starting the product needs.
+process.stdout.write(`\n  roomcast is ready: open ${url}\n\n`)
+
+let closing = false
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (closing) return
+    closing = true
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    )
+  })
+}

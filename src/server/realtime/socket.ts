@@ -1,0 +1,193 @@
+import type { WebSocket } from 'ws'
+import {
+  ChannelEnvelopeSchema,
+  ChatDataSchema,
+  CLIENT_SENDABLE_CMDS,
+  Cmd,
+} from '../../../streams/wire/channel'
+import {
+  ClientFrameSchema,
+  MAX_MESSAGE_BYTES,
+  MAX_MESSAGES_PER_SECOND,
+  type ClientFrame,
+} from '../../../streams/wire/realtime'
+import { compile } from '../../../streams/wire/validate'
+import type { Tokens } from '../auth/tokens'
+import { send, type Hub, type Session } from './hub'
+
+const clientFrame = compile(ClientFrameSchema)
+const channelEnvelope = compile(ChannelEnvelopeSchema)
+const chatData = compile(ChatDataSchema)
+
+interface Logger {
+  warn(obj: object, msg: string): void
+}
+
+/** Serves one realtime connection: every frame validated, every refusal an error frame. */
+export function serveSocket(
+  socket: WebSocket,
+  deps: { hub: Hub; tokens: Tokens; log: Logger },
+): void {
+  const { hub, tokens, log } = deps
+  const session: Session = {
+    peer: {
+      send: (text) => {
+        if (socket.readyState === socket.OPEN) socket.send(text)
+      },
+      close: (code, reason) => socket.close(code, reason),
+    },
+    channels: new Set(),
+    joined: new Set(),
+  }
+  let windowStart = Date.now()
+  let inWindow = 0
+
+  const fail = (id: number | undefined, code: string, message: string) =>
+    send(
+      session.peer,
+      id === undefined ? { t: 'error', code, message } : { t: 'error', id, code, message },
+    )
+
+  socket.on('message', (raw, isBinary) => {
+    const now = Date.now()
+    if (now - windowStart >= 1000) {
+      windowStart = now
+      inWindow = 0
+    }
+    if (++inWindow > MAX_MESSAGES_PER_SECOND)
+      return fail(undefined, 'rateLimited', 'more than 60 messages a second')
+    if (isBinary) return fail(undefined, 'badFrame', 'frames are JSON text')
+    let frame: unknown
+    try {
+      frame = JSON.parse(raw.toString())
+    } catch {
+      return fail(undefined, 'badFrame', 'frame is not JSON')
+    }
+    if (!clientFrame.check(frame)) {
+      const id =
+        typeof frame === 'object' && frame && 'id' in frame && Number.isInteger(frame.id)
+          ? (frame.id as number)
+          : undefined
+      log.warn({ problem: clientFrame.firstError(frame) }, 'realtime frame refused')
+      return fail(id, 'badFrame', `invalid frame: ${clientFrame.firstError(frame)}`)
+    }
+    handle(frame)
+  })
+  socket.on('close', () => hub.dropSession(session))
+  socket.on('error', () => hub.dropSession(session))
+
+  function handle(frame: ClientFrame): void {
+    const ack = (data?: unknown) =>
+      send(
+        session.peer,
+        data === undefined ? { t: 'ack', id: frame.id } : { t: 'ack', id: frame.id, data },
+      )
+    if (frame.t === 'ping') return ack()
+    if (frame.t === 'login') {
+      const claims = tokens.verify(frame.token, 'rtm')
+      if (!claims || claims.sub !== frame.uid)
+        return fail(frame.id, 'unauthorized', 'invalid or expired token')
+      session.channels = new Set(claims.ch ? [claims.ch] : [])
+      session.userId = claims.uid
+      hub.login(session, frame.uid)
+      send(session.peer, {
+        t: 'connectionStateChanged',
+        state: 'CONNECTED',
+        reason: 'LOGIN_SUCCESS',
+      })
+      return ack()
+    }
+    if (!session.uid) return fail(frame.id, 'notLoggedIn', 'log in first')
+    const uid = session.uid
+    switch (frame.t) {
+      case 'renewToken': {
+        const claims = tokens.verify(frame.token, 'rtm')
+        if (!claims || claims.sub !== uid)
+          return fail(frame.id, 'unauthorized', 'invalid or expired token')
+        if (claims.ch) session.channels.add(claims.ch)
+        return ack()
+      }
+      case 'logout':
+        hub.dropSession(session)
+        session.uid = undefined
+        return ack()
+      case 'join':
+        if (!session.channels.has(frame.channel))
+          return fail(frame.id, 'forbidden', 'the token does not admit this channel')
+        return ack({ members: hub.join(session, frame.channel) })
+      case 'leave':
+        hub.leave(session, frame.channel)
+        return ack()
+      case 'channelMessage': {
+        if (!session.joined.has(frame.channel))
+          return fail(frame.id, 'notJoined', 'join the channel first')
+        const problem = checkChannelText(frame.text, session.userId)
+        if (problem) return fail(frame.id, problem.code, problem.message)
+        hub.sendToChannel(frame.channel, uid, frame.text, session)
+        return ack()
+      }
+      case 'peerMessage':
+        if (Buffer.byteLength(frame.text) > MAX_MESSAGE_BYTES)
+          return fail(frame.id, 'tooBig', 'a message is at most 32 KB')
+        return ack({ delivered: hub.sendToPeer(frame.to, uid, frame.text) })
+      case 'getMembers':
+        if (!session.joined.has(frame.channel))
+          return fail(frame.id, 'notJoined', 'join the channel first')
+        return ack({ members: hub.members(frame.channel) })
+      case 'getMemberCount':
+        return ack({
+          counts: Object.fromEntries(frame.channels.map((c) => [c, hub.memberCount(c)])),
+        })
+      case 'queryPeersOnline':
+        return ack({ online: Object.fromEntries(frame.uids.map((u) => [u, hub.isOnline(u)])) })
+      case 'getAttributes':
+        if (!session.joined.has(frame.channel))
+          return fail(frame.id, 'notJoined', 'join the channel first')
+        return ack({ attributes: hub.getAttributes(frame.channel) })
+      case 'setAttributes':
+      case 'addOrUpdateAttributes':
+      case 'deleteAttributes':
+        if (!session.joined.has(frame.channel))
+          return fail(frame.id, 'notJoined', 'join the channel first')
+        hub.updateAttributes(
+          frame.channel,
+          frame.t === 'deleteAttributes'
+            ? { remove: frame.keys }
+            : { set: frame.attributes, replace: frame.t === 'setAttributes' },
+        )
+        return ack()
+    }
+  }
+}
+
+/**
+ * A client may send only what it is allowed to say itself ([HOST-6]): the right envelope, a
+ * client-sendable command, and its own identity in the data.
+ */
+function checkChannelText(
+  text: string,
+  userId: string | undefined,
+): { code: string; message: string } | null {
+  if (Buffer.byteLength(text) > MAX_MESSAGE_BYTES)
+    return { code: 'tooBig', message: 'a message is at most 32 KB' }
+  let message: unknown
+  try {
+    message = JSON.parse(text)
+  } catch {
+    return { code: 'badMessage', message: 'channel message is not JSON' }
+  }
+  if (!channelEnvelope.check(message))
+    return {
+      code: 'badMessage',
+      message: `invalid channel message: ${channelEnvelope.firstError(message)}`,
+    }
+  if (!CLIENT_SENDABLE_CMDS.has(message.cmd))
+    return { code: 'forbidden', message: `command ${message.cmd} is announced by the server only` }
+  if (message.cmd === Cmd.chat) {
+    if (!chatData.check(message.data))
+      return { code: 'badMessage', message: `invalid chat: ${chatData.firstError(message.data)}` }
+    if (message.data.userId !== userId)
+      return { code: 'forbidden', message: 'a message must carry its sender' }
+  }
+  return null
+}

@@ -1,0 +1,41 @@
+import { Role, RoomType } from '../../../streams/wire/roles'
+
+export interface Capacity {
+  readonly hosts: number
+  readonly conferees: number
+}
+
+/**
+ * Default capacities by room type ([HOME-6] decision): one-to-one 1+1, small classroom 1+16,
+ * lecture hall 1 host and unlimited conferees. Server settings may override them.
+ */
+export const DEFAULT_CAPACITY: Readonly<Record<number, Capacity>> = {
+  [RoomType.oneToOne]: { hosts: 1, conferees: 1 },
+  [RoomType.smallClass]: { hosts: 1, conferees: 16 },
+  [RoomType.lectureHall]: { hosts: 1, conferees: Number.POSITIVE_INFINITY },
+}
+
+export type CapacityRefusal = { code: number; msg: string; reason: string } | null
+
+/** Whether one more member of `role` fits, given who is present by role. */
+export function checkCapacity(
+  capacity: Capacity,
+  role: number,
+  present: ReadonlyMap<number, number>,
+): CapacityRefusal {
+  const hosts = present.get(Role.host) ?? 0
+  const conferees = present.get(Role.conferee) ?? 0
+  const hostsFull = hosts >= capacity.hosts
+  const confereesFull = conferees >= capacity.conferees
+  if (role === Role.host && hostsFull) {
+    return confereesFull
+      ? { code: 1103, msg: 'teacher and student limit reached', reason: 'roomFull' }
+      : { code: 1101, msg: 'teacher already exists (wait 30 s or reopen)', reason: 'hostExists' }
+  }
+  if (role === Role.conferee && confereesFull) {
+    return hostsFull
+      ? { code: 1103, msg: 'teacher and student limit reached', reason: 'roomFull' }
+      : { code: 1102, msg: 'student limit reached (wait 30 s or rejoin)', reason: 'confereesFull' }
+  }
+  return null
+}

@@ -1,0 +1,86 @@
+import { Button, Input, Text, makeStyles, tokens } from '@fluentui/react-components'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { selectChatMessages } from '../../../../streams/selectors'
+import { useSelector, useSession } from '../../session/context'
+
+const useStyles = makeStyles({
+  panel: {
+    display: 'flex',
+    flexDirection: 'column',
+    minHeight: 0,
+    padding: '12px',
+    gap: '8px',
+    borderRadius: tokens.borderRadiusLarge,
+    backgroundColor: tokens.colorNeutralBackground1,
+  },
+  log: {
+    flexGrow: 1,
+    overflowY: 'auto',
+    listStyle: 'none',
+    margin: 0,
+    padding: 0,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '6px',
+  },
+  line: { display: 'flex', flexDirection: 'column', maxWidth: '80%', wordBreak: 'break-word' },
+  mine: { alignSelf: 'flex-end', textAlign: 'right' },
+  who: { color: tokens.colorNeutralForeground3 },
+  form: { display: 'flex', gap: '8px' },
+  input: { flexGrow: 1, minWidth: 0 },
+})
+
+export function ChatPanel() {
+  const styles = useStyles()
+  const { t } = useTranslation()
+  const { dispatch } = useSession()
+  const messages = useSelector(selectChatMessages)
+  const [text, setText] = useState('')
+  const end = useRef<HTMLLIElement>(null)
+
+  useEffect(() => {
+    // Braces matter: newer browsers return a promise from scrollIntoView, and an effect may
+    // return only a cleanup function.
+    void end.current?.scrollIntoView?.({ block: 'end' })
+  }, [messages.length])
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (text.trim() === '') return
+    dispatch({ type: 'ui/chatSubmitted', text })
+    setText('')
+  }
+  return (
+    <section className={styles.panel} aria-labelledby="chat-title">
+      <Text id="chat-title" weight="semibold">
+        {t('meeting.chat')}
+      </Text>
+      <ul className={styles.log} aria-label={t('meeting.chat')} aria-live="polite">
+        {messages.length === 0 && <Text className={styles.who}>{t('meeting.noMessages')}</Text>}
+        {messages.map((m) => (
+          <li key={m.id} className={m.sender ? `${styles.line} ${styles.mine}` : styles.line}>
+            <Text size={200} className={styles.who}>
+              {m.userName}
+            </Text>
+            <Text>{m.text}</Text>
+          </li>
+        ))}
+        <li ref={end} aria-hidden />
+      </ul>
+      <form className={styles.form} onSubmit={submit}>
+        <Input
+          className={styles.input}
+          aria-label={t('meeting.chatPlaceholder')}
+          placeholder={t('meeting.chatPlaceholder')}
+          value={text}
+          maxLength={2000}
+          onChange={(_, d) => setText(d.value)}
+        />
+        <Button type="submit" appearance="primary">
+          {t('meeting.send')}
+        </Button>
+      </form>
+    </section>
+  )
+}

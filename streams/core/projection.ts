@@ -1,0 +1,64 @@
+import type { Typed } from './envelope'
+
+/**
+ * A projection folds the events it names into one slice of state. A handler receives the
+ * slice, the event narrowed to its type, and the whole state before this event (read-only),
+ * so a rule that depends on another slice (who am I, who is host) can read it.
+ */
+export type Handler<S, E extends Typed, Root> = (state: S, event: E, root: Root) => S
+
+export type HandlerMap<S, E extends Typed, Root> = {
+  readonly [K in E['type']]?: Handler<S, Extract<E, { type: K }>, Root>
+}
+
+export interface Projection<S, E extends Typed, Root> {
+  readonly initialState: S
+  readonly handlers: HandlerMap<S, E, Root>
+}
+
+export function defineProjection<S, E extends Typed, Root>(
+  initialState: S,
+  handlers: HandlerMap<S, E, Root>,
+): Projection<S, E, Root> {
+  return { initialState, handlers }
+}
+
+type AnyHandler = (state: unknown, event: Typed, root: unknown) => unknown
+
+/**
+ * Combines projections into one reducer over a record of slices. Handlers are indexed by event
+ * type once, so folding an event costs one map lookup plus the handlers that care about it.
+ * A slice whose handler returns the same reference keeps the root object unchanged.
+ */
+export function combineProjections<E extends Typed, Root extends object>(projections: {
+  [K in keyof Root]: Projection<Root[K], E, Root>
+}): { initialState: Root; reduce: (state: Root, event: E) => Root } {
+  const index = new Map<string, { key: string; handler: AnyHandler }[]>()
+  const initialState = {} as Record<string, unknown>
+  for (const key of Object.keys(projections)) {
+    const projection = projections[key as keyof Root]
+    initialState[key] = projection.initialState
+    for (const [type, handler] of Object.entries(projection.handlers)) {
+      if (typeof handler !== 'function') continue
+      const list = index.get(type) ?? []
+      list.push({ key, handler: handler as AnyHandler })
+      index.set(type, list)
+    }
+  }
+  const reduce = (state: Root, event: E): Root => {
+    const list = index.get(event.type)
+    if (!list) return state
+    let next: Record<string, unknown> | undefined
+    const slices = state as Record<string, unknown>
+    for (const { key, handler } of list) {
+      const before = slices[key]
+      const after = handler(before, event, state)
+      if (after !== before) {
+        next ??= { ...slices }
+        next[key] = after
+      }
+    }
+    return (next as Root | undefined) ?? state
+  }
+  return { initialState: initialState as Root, reduce }
+}

@@ -1,0 +1,21 @@
+import type { ConnectionState } from '../wire/realtime'
+
+/** Messaging (RTM) facts: the channel's membership and the connection. */
+export type RtmEvent =
+  | { readonly type: 'rtm/loggedIn'; readonly uid: string }
+  | {
+      readonly type: 'rtm/channelJoined'
+      readonly channel: string
+      readonly members: readonly string[]
+    }
+  | { readonly type: 'rtm/joinFailed'; readonly message: string }
+  | { readonly type: 'rtm/channelLeft' }
+  | { readonly type: 'rtm/memberJoined'; readonly uid: string }
+  | { readonly type: 'rtm/memberLeft'; readonly uid: string }
+  | { readonly type: 'rtm/memberCountUpdated'; readonly count: number }
+  | {
+      readonly type: 'rtm/connectionStateChanged'
+      readonly state: ConnectionState
+      readonly reason: string
+    }
+  | { readonly type: 'rtm/sendFailed'; readonly message: string }

@@ -1,0 +1,75 @@
+import { map, filter } from 'rxjs'
+import { describe, expect, it } from 'vitest'
+import { combineProjections, defineProjection } from '../../../streams/core/projection'
+import { createStore, type Effect } from '../../../streams/core/store'
+import type { Envelope } from '../../../streams/core/envelope'
+
+type E = { type: 'a/pinged'; n: number } | { type: 'a/ponged'; n: number } | { type: 'b/ignored' }
+interface Root {
+  count: { pings: number; pongs: number }
+  log: { seen: string[] }
+}
+
+const count = defineProjection<Root['count'], E, Root>(
+  { pings: 0, pongs: 0 },
+  {
+    'a/pinged': (s) => ({ ...s, pings: s.pings + 1 }),
+    'a/ponged': (s) => ({ ...s, pongs: s.pongs + 1 }),
+  },
+)
+const log = defineProjection<Root['log'], E, Root>(
+  { seen: [] },
+  // A handler sees the whole state before the event.
+  {
+    'a/ponged': (s, e, root) => ({
+      seen: [...s.seen, `pong ${e.n} after ${root.count.pings} pings`],
+    }),
+  },
+)
+const root = combineProjections<E, Root>({ count, log })
+
+describe('the bus', () => {
+  it('folds events in order and numbers them from 0 with the injected clock', () => {
+    let t = 1000
+    const store = createStore<Root, E>({ ...root, initialState: root.initialState, now: () => t++ })
+    const envelopes: Envelope<E>[] = []
+    store.envelope$.subscribe((e) => envelopes.push(e))
+    store.dispatch({ type: 'a/pinged', n: 1 })
+    store.dispatch({ type: 'a/ponged', n: 1 })
+    expect(store.getState().count).toEqual({ pings: 1, pongs: 1 })
+    expect(envelopes.map((e) => [e.seq, e.at, e.event.type])).toEqual([
+      [0, 1000, 'a/pinged'],
+      [1, 1001, 'a/ponged'],
+    ])
+  })
+
+  it('queues events that effects dispatch while one is folding, so seq order is fold order', () => {
+    const echo: Effect<Root, E, undefined> = (event$) =>
+      event$.pipe(
+        filter((e): e is Extract<E, { type: 'a/pinged' }> => e.type === 'a/pinged'),
+        map((e): E => ({ type: 'a/ponged', n: e.n })),
+      )
+    const store = createStore<Root, E>({ ...root, now: () => 0, effects: [echo] })
+    const order: string[] = []
+    store.envelope$.subscribe((e) => order.push(`${e.seq}:${e.event.type}`))
+    store.dispatch({ type: 'a/pinged', n: 1 })
+    store.dispatch({ type: 'a/pinged', n: 2 })
+    expect(order).toEqual(['0:a/pinged', '1:a/ponged', '2:a/pinged', '3:a/ponged'])
+    expect(store.getState().log.seen).toEqual(['pong 1 after 1 pings', 'pong 2 after 2 pings'])
+  })
+
+  it('keeps the same state object for events no projection names', () => {
+    const store = createStore<Root, E>({ ...root, now: () => 0 })
+    const before = store.getState()
+    store.dispatch({ type: 'b/ignored' })
+    expect(store.getState()).toBe(before)
+  })
+
+  it('gives a new subscriber the current state at once', () => {
+    const store = createStore<Root, E>({ ...root, now: () => 0 })
+    store.dispatch({ type: 'a/pinged', n: 1 })
+    let seen: Root | undefined
+    store.state$.subscribe((s) => (seen = s)).unsubscribe()
+    expect(seen?.count.pings).toBe(1)
+  })
+})
