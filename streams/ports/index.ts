@@ -3,7 +3,11 @@ import type { MessagingPort } from './messaging'
 import type { RestPort } from './rest'
 
 export type { Io } from './io'
+export type { BoardJoin, BoardPort, BoardScene, BoardViewMode } from './board'
+export type { DevicesPort } from './devices'
+export type { MediaJoin, MediaPort } from './media'
 export type { MessagingPort } from './messaging'
+export type { StoragePort } from './storage'
 export { RestFailure, type RestPort } from './rest'
 
 /** What effects are given: the ports, the clock and a scheduler for time. */

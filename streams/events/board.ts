@@ -1,0 +1,19 @@
+import type { BoardViewMode } from '../ports/board'
+
+/** Whiteboard facts from the board adapter ([WB-1] to [WB-5]). */
+export type BoardEvent =
+  | { readonly type: 'board/joined'; readonly boardId: string; readonly writable: boolean }
+  | { readonly type: 'board/joinFailed'; readonly message: string }
+  | { readonly type: 'board/left' }
+  | {
+      readonly type: 'board/sceneChanged'
+      /** Scene path as the board reports it ('/' and '/init' are the same page, [WB-4]). */
+      readonly path: string
+      readonly index: number
+      readonly total: number
+    }
+  | { readonly type: 'board/viewModeChanged'; readonly mode: BoardViewMode }
+  | { readonly type: 'board/writableChanged'; readonly writable: boolean }
+  | { readonly type: 'board/scaleChanged'; readonly scale: number }
+  /** The teacher is moving the board: input is locked ([WB-5]). */
+  | { readonly type: 'board/lockChanged'; readonly locked: boolean }

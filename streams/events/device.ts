@@ -1,0 +1,8 @@
+import type { DeviceInfo, DeviceKind } from '../wire/media'
+
+/** Device facts: the lists, and hot-plug changes ([TRACK-3] to [TRACK-5]). */
+export type DeviceEvent =
+  | { readonly type: 'device/listChanged'; readonly devices: readonly DeviceInfo[] }
+  | { readonly type: 'device/plugged'; readonly device: DeviceInfo }
+  | { readonly type: 'device/unplugged'; readonly device: DeviceInfo }
+  | { readonly type: 'device/listFailed'; readonly kind?: DeviceKind; readonly message: string }

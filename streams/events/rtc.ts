@@ -1,0 +1,48 @@
+import type { MediaKind, NetworkQuality } from '../wire/media'
+
+/**
+ * Media (RTC) facts, as the media adapter reports them (agora-rtc-sdk-ng's callbacks, or the
+ * local WebRTC adapter's equivalents).
+ */
+export type RtcEvent =
+  | { readonly type: 'rtc/joined'; readonly uid: string }
+  | { readonly type: 'rtc/joinFailed'; readonly message: string }
+  | { readonly type: 'rtc/left' }
+  | { readonly type: 'rtc/userJoined'; readonly uid: string }
+  | { readonly type: 'rtc/userLeft'; readonly uid: string; readonly reason: string }
+  | { readonly type: 'rtc/userPublished'; readonly uid: string; readonly kind: MediaKind }
+  | { readonly type: 'rtc/userUnpublished'; readonly uid: string; readonly kind: MediaKind }
+  | { readonly type: 'rtc/localPublished'; readonly kind: MediaKind | 'screen' }
+  | { readonly type: 'rtc/localUnpublished'; readonly kind: MediaKind | 'screen' }
+  /** A local track could not be created or published (mic or camera failure, [TRACK-2]). */
+  | {
+      readonly type: 'rtc/localTrackFailed'
+      readonly kind: MediaKind | 'screen'
+      readonly message: string
+    }
+  /** A local track ended by itself (device unplugged, screen share stopped from the browser bar). */
+  | { readonly type: 'rtc/trackEnded'; readonly kind: MediaKind | 'screen' }
+  | {
+      readonly type: 'rtc/networkQualityChanged'
+      readonly uid: string
+      readonly uplink: NetworkQuality
+      readonly downlink: NetworkQuality
+    }
+  | {
+      readonly type: 'rtc/exceptionRaised'
+      readonly code: string
+      readonly message: string
+      readonly uid?: string
+    }
+  | {
+      readonly type: 'rtc/connectionStateChanged'
+      readonly state: string
+      readonly reason?: string
+    }
+  | { readonly type: 'rtc/tokenWillExpire' }
+  /** The room is at the local-mode publisher or watcher limit; Agora mode serves larger rooms. */
+  | {
+      readonly type: 'rtc/limitReached'
+      readonly limit: 'publishers' | 'watchers'
+      readonly max: number
+    }

@@ -1,0 +1,41 @@
+import type { Observable } from 'rxjs'
+import type { Event } from '../events'
+import type { MediaKind, MediaRole, ScreenPreset, StreamQuality, VideoProfile } from '../wire/media'
+import type { Io } from './io'
+
+export interface MediaJoin {
+  readonly appId: string
+  readonly channel: string
+  readonly uid: string
+  /** rtcToken from entry (refreshed through the REST port). */
+  readonly token: string
+  readonly role: MediaRole
+}
+
+/**
+ * The media port: agora-rtc-sdk-ng in Agora mode, WebRTC peer to peer in local mode. Adapters
+ * report every outcome as events on `events$` ('rtc/…'); tracks themselves never enter the core
+ * (the UI asks the adapter to render a uid's video into an element).
+ */
+export interface MediaPort {
+  readonly events$: Observable<Event>
+  join(options: MediaJoin): Io<void>
+  leave(): Io<void>
+  setRole(role: MediaRole): Io<void>
+  /** Creates and publishes a local track ([TRACK-1]); the mic is echo- and noise-suppressed, no gain control, mono ([TRACK-7]). */
+  publish(kind: MediaKind, options: { deviceId?: string; profile?: VideoProfile }): Io<void>
+  /** Unpublishes and closes the local track of that kind ([TRACK-1]). */
+  unpublish(kind: MediaKind): Io<void>
+  /** Applies an encoder profile to the local camera track ([LAYOUT-3]). */
+  setVideoProfile(profile: VideoProfile): Io<void>
+  startScreenShare(preset: ScreenPreset, token: string): Io<void>
+  stopScreenShare(): Io<void>
+  /** Receives a remote user's stream at the quality its tile needs. */
+  subscribe(uid: string, kind: MediaKind, quality?: StreamQuality): Io<void>
+  unsubscribe(uid: string, kind: MediaKind): Io<void>
+  /** Mutes or unmutes every remote audio locally ([MUTE-3]). */
+  setRemoteAudioMuted(muted: boolean): Io<void>
+  switchDevice(kind: 'camera' | 'microphone' | 'speaker', deviceId: string): Io<void>
+  setNoiseReduction(enabled: boolean): Io<void>
+  renewToken(token: string): Io<void>
+}
