@@ -1,49 +1,32 @@
-import { Type } from '@sinclair/typebox'
-import type { AxiosInstance } from 'axios'
 import type { RestPort } from '../../../streams/ports/rest'
-import {
-  ClientConfigSchema,
-  EntryAnswerDataSchema,
-  UserPageDataSchema,
-  type ClientConfig,
-} from '../../../streams/wire/rest/room'
-import { call } from './http'
+import { RoomService, type EntryBody } from '../../../streams/wire/rest/room'
+import { RoomUserService, type ExitReason } from '../../../streams/wire/rest/room-users'
+import type { RoleId } from '../../../streams/wire/roles'
+import type { RouteClient } from './client'
+
+const room = RoomService.routes
+const user = RoomUserService.routes
 
 /** The REST port against this project's server (and any server speaking spec §7). */
 export class RestAdapter implements RestPort {
-  private config: Promise<ClientConfig> | undefined
+  constructor(private readonly client: RouteClient) {}
 
-  constructor(private readonly http: AxiosInstance) {}
-
-  clientConfig(): Promise<ClientConfig> {
-    this.config ??= call(() => this.http.get('/api/config'), ClientConfigSchema)
-    this.config.catch(() => (this.config = undefined))
-    return this.config
-  }
-
-  private async room(path: string): Promise<string> {
-    const { appId } = await this.clientConfig()
-    return `/api/s1/serve/${encodeURIComponent(appId)}/v1/${path}`
-  }
-
-  async enterRoom(body: Parameters<RestPort['enterRoom']>[0]) {
-    const url = await this.room('room/entry')
+  enterRoom(body: EntryBody) {
     // [API-9] the entry call sends the XMLHttpRequest header.
-    return call(
-      () => this.http.post(url, body, { headers: { 'X-Requested-With': 'XMLHttpRequest' } }),
-      EntryAnswerDataSchema,
-    )
+    return this.client.call(RoomService, room.entry, {
+      body,
+      headers: { 'X-Requested-With': 'XMLHttpRequest' },
+    })
   }
 
-  async loadUsers(roomId: string, query: { role?: number; page?: number; size?: number } = {}) {
-    const url = await this.room(`room/${encodeURIComponent(roomId)}/user/page`)
-    return call(() => this.http.get(url, { params: query }), UserPageDataSchema)
+  loadUsers(roomId: string, query: { role?: number; page?: number; size?: number } = {}) {
+    return this.client.call(RoomService, room.userPage, { params: { roomId }, query })
   }
 
   async exitRoom(roomId: string, uid: string, role: number, reason: string) {
-    const url = await this.room(
-      `room/${encodeURIComponent(roomId)}/user/${encodeURIComponent(uid)}/exit`,
-    )
-    await call(() => this.http.get(url, { params: { role, reason } }), Type.Null())
+    await this.client.call(RoomUserService, user.exit, {
+      params: { roomId, uid },
+      query: { role: role as RoleId, reason: reason as ExitReason },
+    })
   }
 }

@@ -6,8 +6,8 @@ import type { Deps } from '../../../streams/ports'
 import { initialState, reduce, type State } from '../../../streams/projections'
 import { createRecorder, type Recorder } from '../../../streams/recorder/recorder'
 import { LocalMessaging } from '../../adapters/local-messaging/local-messaging'
-import { createHttp } from '../../adapters/rest/http'
 import { RestAdapter } from '../../adapters/rest/rest-adapter'
+import { routes } from '../app/api'
 
 export interface Session {
   readonly store: Store<State, Event>
@@ -26,7 +26,7 @@ function realtimeUrl(): string {
 export function createSession(): Session {
   const now = () => Date.now()
   const deps: Deps = {
-    rest: new RestAdapter(createHttp()),
+    rest: new RestAdapter(routes),
     messaging: new LocalMessaging(realtimeUrl()),
     now,
     scheduler: asyncScheduler,

@@ -5,6 +5,8 @@ import { Link, useNavigate } from 'react-router-dom'
 import { selectOnlineCount, selectPhase, selectRoom } from '../../../../streams/selectors'
 import { useSelector, useSession } from '../../session/context'
 import { exportSessionLog } from '../../session/export-log'
+import { SessionGate } from '../../session/SessionGate'
+import { FluentShell } from '../../ui/FluentShell'
 import { ChatPanel } from './ChatPanel'
 import { MemberList } from './MemberList'
 
@@ -49,7 +51,17 @@ const useStyles = makeStyles({
 })
 
 /** [ROUTE-5] The meeting screen: members and chat (the walking skeleton's view). */
-export default function MeetingScreen() {
+export default function MeetingRoute() {
+  return (
+    <FluentShell>
+      <SessionGate>
+        <MeetingScreen />
+      </SessionGate>
+    </FluentShell>
+  )
+}
+
+function MeetingScreen() {
   const styles = useStyles()
   const { t } = useTranslation()
   const session = useSession()
