@@ -3,7 +3,7 @@ import { UserProfileSchema } from './scene'
 import { AUTH_PREFIX, defineService, NoData, Text } from './route'
 
 /** The fixed login system id ([API-5], spec §9). */
-export const LOGIN_SYSTEM_ID = 65
+export { LOGIN_SYSTEM_ID } from '../constants'
 
 /** A mainland or international mobile number: digits, an optional leading +. */
 const Phone = Type.String({ minLength: 1, pattern: '^\\+?[0-9]{6,15}$', maxLength: 16 })

@@ -34,14 +34,23 @@ export const FileInfoSchema = Type.Object({
 })
 export type FileInfo = Static<typeof FileInfoSchema>
 
-/** Shared page content (cmd 17 dom info): a JSON text the client renders. */
+/**
+ * The document shown in the document centre and its page (cmd 17 dom info); the newest is what a
+ * late joiner opens.
+ */
 export const DomSchema = Type.Object({
   domId: Type.String(),
   roomId: Type.String(),
   userId: Type.String(),
-  content: Type.String(),
+  userName: Type.String(),
+  fileId: Type.String(),
+  fileName: Type.String(),
+  page: Type.Integer(),
+  total: Type.Integer(),
+  scenePath: Type.String(),
   createTime: Type.Number(),
 })
+export type Dom = Static<typeof DomSchema>
 
 const RoomQuery = Type.Object({ roomId: Id })
 
@@ -132,7 +141,13 @@ export const FileService = defineService(ROOM_PREFIX, 10011, {
     method: 'POST',
     path: 'dom/add',
     params: AppParams({}),
-    body: Type.Object({ roomId: Id, content: Type.String({ minLength: 1, maxLength: 16000 }) }),
+    body: Type.Object({
+      roomId: Id,
+      fileId: Id,
+      page: Type.Integer({ minimum: 0 }),
+      total: Type.Optional(Type.Integer({ minimum: 0 })),
+      scenePath: Type.Optional(Type.String({ maxLength: 256 })),
+    }),
     data: DomSchema,
     access: 'session',
   },
@@ -144,13 +159,13 @@ export const FileService = defineService(ROOM_PREFIX, 10011, {
     data: Type.Array(DomSchema),
     access: 'session',
   },
-  /** Which converted file the converter player shows; announced (cmd 29). */
+  /** The room's converted files, which the player can show. */
   convertPlayerSelect: {
-    method: 'POST',
+    method: 'GET',
     path: 'convert/player/select',
     params: AppParams({}),
-    body: Type.Object({ roomId: Id, fileId: Id }),
-    data: FileInfoSchema,
+    query: RoomQuery,
+    data: Type.Array(FileInfoSchema),
     access: 'session',
   },
 })

@@ -1,14 +1,10 @@
 import { Type, type Static } from '@sinclair/typebox'
+import { LiveStateSchema } from '../channel/room'
 import { FlagSchema } from '../roles'
 import { AppParams, defineService, Id, ROOM_PREFIX, Text } from './route'
 
 /** Live states ([LIVE-1]): READY 0, LIVING 1, PAUSE 2, END 3. */
-export const LiveStateSchema = Type.Union([
-  Type.Literal(0),
-  Type.Literal(1),
-  Type.Literal(2),
-  Type.Literal(3),
-])
+export { LiveStateSchema }
 
 /** A CDN stream in one language (spec §3 "CDN language stream info"). */
 export const LanguageStreamSchema = Type.Object({

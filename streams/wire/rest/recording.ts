@@ -2,20 +2,11 @@ import { Type, type Static } from '@sinclair/typebox'
 import { FlagSchema } from '../roles'
 import { AppParams, defineService, Id, ROOM_PREFIX } from './route'
 
-/** Cloud recording must last at least this long ([REC-2]). */
-export const MIN_RECORDING_SECONDS = 15
-
 /**
- * A recording's status ([REC-3]): recording, finished, preparing (server preparing download),
- * converting, saved.
+ * A recording's status code, an index into RECORDING_STATUS ([REC-3]): 0 recording, 1 finished,
+ * 2 server preparing download, 3 convert, 4 save.
  */
-export const RecordingStatusSchema = Type.Union([
-  Type.Literal('recording'),
-  Type.Literal('finished'),
-  Type.Literal('preparing'),
-  Type.Literal('converting'),
-  Type.Literal('saved'),
-])
+export const RecordingStatusSchema = Type.Integer({ minimum: 0, maximum: 4 })
 
 export const RecordingFileSchema = Type.Object({
   fileId: Type.String(),

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { FlagSchema, RoleSchema } from '../roles'
 import { MemberSchema } from '../member'
+import { RequestTypeSchema } from '../peer'
 import { RoomInfoSchema } from './room'
 import { AppParams, defineService, Id, NoData, ROOM_PREFIX, Text } from './route'
 
@@ -62,14 +63,12 @@ export const ProjectionUserSchema = Type.Object({
   screenId: Type.String(),
 })
 
-/** Request types and actions ([APPLY-1]). */
-export const RequestTypeSchema = Type.Union([
+/** Actions in a request body: 1 ask or accept, 2 reject, 3 cancel ([APPLY-1], [BOARD-10]). */
+export const RequestBodyActionSchema = Type.Union([
   Type.Literal(1),
   Type.Literal(2),
   Type.Literal(3),
-  Type.Literal(4),
 ])
-export const RequestActionSchema = Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)])
 
 /**
  * Invite (host to member) and apply (member to host, or to the board creator for the board):
@@ -78,7 +77,7 @@ export const RequestActionSchema = Type.Union([Type.Literal(1), Type.Literal(2),
  */
 export const RequestBodySchema = Type.Object({
   type: RequestTypeSchema,
-  action: RequestActionSchema,
+  action: RequestBodyActionSchema,
 })
 export const RequestAnswerSchema = Type.Object({
   /** The uid the peer message went to. */

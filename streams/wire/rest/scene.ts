@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { FlagSchema } from '../roles'
 import { MemberSchema } from '../member'
+import { LayoutNameSchema, PositionTypeSchema } from '../video'
 import { RoomDetailSchema } from './room'
 import { defineService, Id, Page, SCENE_PREFIX, SCENE_V1_PREFIX, Text } from './route'
 
@@ -28,19 +29,8 @@ export const UserProfileSchema = Type.Object({
 })
 export type UserProfile = Static<typeof UserProfileSchema>
 
-/** Layouts ([LAYOUT-1]). */
-export const LayoutNameSchema = Type.Union([
-  Type.Literal('p_board_column'),
-  Type.Literal('p_board_row'),
-  Type.Literal('p_all_1'),
-  Type.Literal('p_17_1'),
-  Type.Literal('p_8_1'),
-  Type.Literal('p_9_1'),
-])
-export const LayoutItemSchema = Type.Object({
-  uid: Id,
-  type: Type.Union([Type.Literal('inner'), Type.Literal('right')]),
-})
+/** A uid's position in the layout ([LAYOUT-1]). */
+export const LayoutItemSchema = Type.Object({ uid: Id, type: PositionTypeSchema })
 export const LayoutSchema = Type.Object({
   roomUuid: Type.String(),
   layout: LayoutNameSchema,
