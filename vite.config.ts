@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react'
 import { readFileSync } from 'node:fs'
 import { defineConfig } from 'vitest/config'
+import { firstLoadRoutes } from './scripts/first-load-routes.mjs'
 
 const { version } = JSON.parse(
   readFileSync(new URL('./package.json', import.meta.url), 'utf8'),
@@ -8,7 +9,7 @@ const { version } = JSON.parse(
 const serverPort = Number(process.env.PORT ?? 8080)
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), firstLoadRoutes()],
   define: { __APP_VERSION__: JSON.stringify(version) },
   build: {
     outDir: 'dist',

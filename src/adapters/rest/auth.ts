@@ -1,57 +1,63 @@
-import { AuthService, LOGIN_SYSTEM_ID } from '../../../streams/wire/rest/auth'
-import { SceneService, type UserProfile } from '../../../streams/wire/rest/scene'
-import type { RouteClient } from './client'
+import { routes } from './first-load'
+import type { UserProfile } from '../../../streams/wire/rest/scene'
+import type { LightClient } from './light-client'
 
-const routes = AuthService.routes
+/** [API-5] The fixed login system id (spec §9). */
+export const LOGIN_SYSTEM_ID = 65
 
 /** The auth service (spec §7 "Login and auth") and the current user's info. */
 export class AuthApi {
-  constructor(private readonly client: RouteClient) {}
+  constructor(private readonly client: LightClient) {}
 
   /** [ROUTE-7] The user info (GET user of the scene service). */
   currentUser(): Promise<UserProfile> {
-    return this.client.call(SceneService, SceneService.routes.user, {})
+    return this.client.call(routes['scene.user'], {})
   }
 
   /** [ROUTE-4] The login check: true for a logged-in member. */
   isLogin(): Promise<boolean> {
-    return this.client.call(AuthService, routes.isLogin, {})
+    return this.client.call(routes['auth.isLogin'], {})
   }
 
   sendSms(phone: string) {
-    return this.client.call(AuthService, routes.sendSms, { body: { phone } })
+    return this.client.call(routes['auth.sendSms'], { body: { phone } })
   }
 
   /** [API-5] Login and smsLogin add the fixed system id and the service callback. */
   smsLogin(phone: string, code: string, service?: string) {
-    return this.client.call(AuthService, routes.smsLogin, {
+    return this.client.call(routes['auth.smsLogin'], {
       body: { phone, code, systemId: LOGIN_SYSTEM_ID, service },
     })
   }
 
   isNeedVerifyCode(userName: string): Promise<boolean> {
-    return this.client.call(AuthService, routes.isNeedVerifyCode, { body: { userName } })
+    return this.client.call(routes['auth.isNeedVerifyCode'], { body: { userName } })
   }
 
   /** Password login: the password leaves the browser only encrypted with the server's key. */
   async userLogin(userName: string, password: string, verifyCode?: string, service?: string) {
     const sealed = await this.seal(password)
-    return this.client.call(AuthService, routes.userLogin, {
+    return this.client.call(routes['auth.userLogin'], {
       body: { userName, ...sealed, verifyCode, systemId: LOGIN_SYSTEM_ID, service },
     })
   }
 
   async setPassword(password: string): Promise<void> {
-    await this.client.call(AuthService, routes.setPwd, { body: await this.seal(password) })
+    await this.client.call(routes['auth.setPwd'], { body: await this.seal(password) })
   }
 
   async logout(): Promise<void> {
-    await this.client.call(AuthService, routes.logout, {})
+    await this.client.call(routes['auth.logout'], {})
+  }
+
+  /** Public facts about a room (no login): the share pages and the home form read them. */
+  roomCard(roomId: string) {
+    return this.client.call(routes['sceneV1.externalInfo'], { params: { uuid: roomId } })
   }
 
   /** Encrypts with the key of genLoginEncKey (RSA-OAEP, SHA-256), base64. */
   private async seal(password: string): Promise<{ password: string; keyId: string }> {
-    const key = await this.client.call(AuthService, routes.genLoginEncKey, {})
+    const key = await this.client.call(routes['auth.genLoginEncKey'], {})
     return { password: await encryptWithPem(key.publicKey, password), keyId: key.keyId }
   }
 }

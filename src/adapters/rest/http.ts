@@ -1,7 +1,4 @@
 import axios, { isAxiosError, type AxiosInstance, type AxiosRequestConfig } from 'axios'
-import type { Static, TSchema } from '@sinclair/typebox'
-import { Errors } from '@sinclair/typebox/errors'
-import { Check } from '@sinclair/typebox/value'
 import { RestFailure } from '../../../streams/ports/rest'
 
 /** Body codes meaning "not logged in" ([API-2]). */
@@ -63,25 +60,30 @@ interface Refusal {
   data?: { field?: unknown; reason?: unknown } | null
 }
 
+/** Checks an answer's data against its schema (compiled by TypeBox, at build or at load time). */
+export interface AnswerCheck<T> {
+  check(value: unknown): value is T
+  /** The first problem, for the error text. */
+  firstError?(value: unknown): string | undefined
+}
+
 /**
  * Unwraps `{ code, msg, data }` ([API-2]): code 0 gives `data`, checked against its schema;
  * 10011 or 20003 starts the login flow and rejects; any other non-zero code throws the
  * server's message. HTTP 403, 404-421 and 500-504 also send the user to their page.
  */
-export function unwrap<T extends TSchema>(answer: Answer, schema: T, hooks: HttpHooks): Static<T> {
+export function unwrap<T>(answer: Answer, checker: AnswerCheck<T>, hooks: HttpHooks): T {
   const body = (answer.data ?? {}) as Refusal
   const page = statusPage(answer.status)
   if (page) hooks.onStatusPage(page)
   if (answer.status >= 200 && answer.status < 300 && body.code === 0) {
     const data = (body as { data?: unknown }).data ?? null
-    if (!Check(schema, data)) {
-      const first = Errors(schema, data).First()
+    if (!checker.check(data))
       throw new RestFailure(
-        `${REQUEST_FAILED}: ${first ? `${first.path || '/'} ${first.message}` : 'bad answer'}`,
+        `${REQUEST_FAILED}: ${checker.firstError?.(data) ?? 'bad answer'}`,
         -1,
         answer.status,
       )
-    }
     return data
   }
   const code = typeof body.code === 'number' ? body.code : -1

@@ -188,7 +188,7 @@ export class RestAdapter implements RestPort {
     return list.map((r) => ({
       id: r.recordingId,
       uploadedVideoUrl: r.files[0]?.url ?? '',
-      status: ['recording', 'finished', 'preparing', 'converting', 'saved'].indexOf(r.status),
+      status: r.status,
       startTime: r.startTime,
     }))
   }
@@ -213,9 +213,13 @@ export class RestAdapter implements RestPort {
   }
 
   async loadProjectionUsers(roomId: string, projectionId: string) {
-    const users = await this.client.call(ProjectionService, ProjectionService.routes.selectedUsers, {
-      params: { roomId, projectionId },
-    })
+    const users = await this.client.call(
+      ProjectionService,
+      ProjectionService.routes.selectedUsers,
+      {
+        params: { roomId, projectionId },
+      },
+    )
     return users.map((u) => u.uid)
   }
 

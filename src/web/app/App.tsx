@@ -16,6 +16,10 @@ const HomeScreen = lazyScreen(() => import('../screens/home/HomeScreen'))
 const LoginScreen = lazyScreen(() => import('../screens/login/LoginScreen'))
 const MeetingScreen = lazyScreen(() => import('../screens/meeting/MeetingScreen'))
 const StatusScreen = lazyScreen(() => import('../screens/status/StatusScreen'))
+const GuideScreen = lazyScreen(() => import('../screens/mobile/GuideScreen'))
+const ActivityScreen = lazyScreen(() => import('../screens/mobile/ActivityScreen'))
+const AppLookScreen = lazyScreen(() => import('../screens/mobile/AppLookScreen'))
+const ZntAppScreen = lazyScreen(() => import('../screens/mobile/ZntAppScreen'))
 
 /** Navigation side effects: the adapter's navigator, the first location, statistics. */
 function RouteEffects() {
@@ -55,6 +59,11 @@ function Screens() {
           <Route path="/home" element={guarded(HomeScreen)} />
           <Route path="/meeting" element={guarded(MeetingScreen, meeting)} />
           <Route path="/login" element={<LoginScreen />} />
+          {/* [ROUTE-3] the phone pages a share link opens need no login. */}
+          <Route path="/m/guide" element={<GuideScreen />} />
+          <Route path="/m/activity" element={<ActivityScreen />} />
+          <Route path="/m/appLook" element={<AppLookScreen />} />
+          <Route path="/m/zntApp" element={<ZntAppScreen />} />
           <Route path="/403" element={<StatusScreen />} />
           <Route path="/404" element={<StatusScreen />} />
           <Route path="/500" element={<StatusScreen />} />

@@ -1,7 +1,8 @@
+import { checkClientConfig } from '../../adapters/rest/first-load'
 import { AuthApi } from '../../adapters/rest/auth'
-import { RouteClient } from '../../adapters/rest/client'
 import { createHttpClients, send, unwrap, type HttpHooks } from '../../adapters/rest/http'
-import { ClientConfigSchema, type ClientConfig } from '../../../streams/wire/rest/room'
+import { LightClient } from '../../adapters/rest/light-client'
+import type { ClientConfig } from '../../../streams/wire/rest/room'
 import { forgetUser } from './account'
 import { loginRedirectUrl, LOGIN_PATH } from './login-redirect'
 import { go } from './navigation'
@@ -25,11 +26,11 @@ let config: Promise<ClientConfig> | null = null
 /** The deployment's settings (mode, the REST app id), fetched once. */
 export function clientConfig(): Promise<ClientConfig> {
   config ??= send(http.open, { method: 'GET', url: '/api/config' }).then((answer) =>
-    unwrap(answer, ClientConfigSchema, hooks),
+    unwrap(answer, { check: checkClientConfig }, hooks),
   )
   config.catch(() => (config = null))
   return config
 }
 
-export const routes = new RouteClient(http, hooks, () => clientConfig().then((c) => c.appId))
-export const auth = new AuthApi(routes)
+/** The first screens' calls (login, user info, public room facts), compiled checks. */
+export const auth = new AuthApi(new LightClient(http, hooks))

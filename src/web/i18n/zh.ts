@@ -1,6 +1,5 @@
 import type { en } from './en'
-
-type Texts<T> = { readonly [K in keyof T]: T[K] extends string ? string : Texts<T[K]> }
+import type { Texts } from './texts'
 
 /** 中文文案，与 en.ts 键一一对应。 */
 export const zh: Texts<typeof en> = {
@@ -13,7 +12,7 @@ export const zh: Texts<typeof en> = {
   },
   login: {
     title: '登录',
-    tabs: { sms: '短信验证码', password: '密码' },
+    tabs: { sms: '短信登录', password: '密码登录' },
     phone: '手机号',
     code: '短信验证码',
     sendCode: '获取验证码',
@@ -85,22 +84,22 @@ export const zh: Texts<typeof en> = {
     messagingFailed: '加入消息频道失败',
     requestFailed: '请求失败',
   },
-  meeting: {
-    title: '直播会议',
-    members: '成员',
-    online: '{{count}} 人在线',
-    chat: '聊天',
-    chatPlaceholder: '说点什么',
-    send: '发送',
-    noMessages: '还没有消息',
-    leave: '离开会议',
-    exportLog: '导出会话日志',
-    you: '我',
-    roles: { 1: '主持人', 2: '参会者', 3: '观众', 4: '投屏' },
-    offline: '离线',
-    connecting: '正在连接房间…',
-    notInRoom: '你不在房间中。',
-    backHome: '返回首页',
+  guide: {
+    host: '主持人',
+    noHost: '暂无主持人',
+    state: '状态',
+    states: { live: '直播中', open: '进行中', ended: '已结束' },
+    started: '开始时间',
+    online: '在线',
+    enter: '加入',
+    takePart: '参加',
+    share: '分享',
+    copy: '复制链接',
+    copied: '链接已复制',
+    openInApp: '在应用中打开',
+    appTitle: '在应用中观看',
+    appText: '在消息应用中打开此链接即可观看，或者继续在此浏览器中观看。',
+    continueHere: '在此浏览器中继续',
   },
   language: { label: '语言', zh: '中文', en: 'English' },
 }

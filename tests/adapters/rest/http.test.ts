@@ -1,6 +1,10 @@
 import { describe, expect, it, vi } from 'vitest'
 import axios, { type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios'
 import { Type } from '@sinclair/typebox'
+import { compile } from '../../../streams/wire/validate'
+import { LightClient } from '../../../src/adapters/rest/light-client'
+import { routes as firstLoad } from '../../../src/adapters/rest/first-load'
+import { SceneService } from '../../../streams/wire/rest/scene'
 import { RouteClient } from '../../../src/adapters/rest/client'
 import { RestAdapter } from '../../../src/adapters/rest/rest-adapter'
 import { REQUEST_FAILED, statusPage, unwrap, type HttpHooks } from '../../../src/adapters/rest/http'
@@ -30,7 +34,11 @@ describe('REST answers', () => {
     for (const code of [10011, 20003]) {
       const h = hooks()
       expect(() =>
-        unwrap({ status: 200, data: { code, msg: 'not logged in', data: null } }, Type.Null(), h),
+        unwrap(
+          { status: 200, data: { code, msg: 'not logged in', data: null } },
+          compile(Type.Null()),
+          h,
+        ),
       ).toThrow(RestFailure)
       expect(h.onNotLoggedIn).toHaveBeenCalledTimes(1)
     }
@@ -45,7 +53,7 @@ describe('REST answers', () => {
           status: 200,
           data: { code: 1002, msg: 'wrong room password', data: { reason: 'wrongPassword' } },
         },
-        Type.Null(),
+        compile(Type.Null()),
         h,
       )
     } catch (error) {
@@ -67,9 +75,9 @@ describe('REST answers', () => {
     expect(statusPage(504)).toBe('/500')
     expect(statusPage(505)).toBeNull()
     const h = hooks()
-    expect(() => unwrap({ status: 502, data: '<html>bad gateway</html>' }, Type.Null(), h)).toThrow(
-      REQUEST_FAILED,
-    )
+    expect(() =>
+      unwrap({ status: 502, data: '<html>bad gateway</html>' }, compile(Type.Null()), h),
+    ).toThrow(REQUEST_FAILED)
     expect(h.onStatusPage).toHaveBeenCalledWith('/500')
   })
 
@@ -84,7 +92,11 @@ describe('REST answers', () => {
       REQUEST_FAILED,
     )
     expect(() =>
-      unwrap({ status: 200, data: { code: 0, msg: 'ok', data: 'yes' } }, Type.Boolean(), h),
+      unwrap(
+        { status: 200, data: { code: 0, msg: 'ok', data: 'yes' } },
+        compile(Type.Boolean()),
+        h,
+      ),
     ).toThrow(/^request failed/)
   })
 })
@@ -92,7 +104,10 @@ describe('REST answers', () => {
 describe('route calls', () => {
   it('[API-9] the entry call sends the XMLHttpRequest header, on the live-service client with credentials', async () => {
     const { seen, clients } = transport(200, { code: 1001, msg: 'room does not exist', data: null })
-    const rest = new RestAdapter(new RouteClient(clients, hooks(), async () => 'roomcast'))
+    const rest = new RestAdapter(
+      new RouteClient(clients, hooks(), async () => 'roomcast'),
+      async () => ({ mode: 'local', appId: 'roomcast', version: '0' }),
+    )
     await expect(
       rest.enterRoom({ roomName: 'r', userName: 'u', roomType: 1, role: 2, password: 'p' }),
     ).rejects.toThrow('room does not exist')
@@ -106,7 +121,7 @@ describe('route calls', () => {
   it('[API-7] [API-5] auth calls are form-encoded POSTs; smsLogin adds system id 65 and the service', async () => {
     const { seen, clients } = transport(200, { code: 2001, msg: 'wrong code', data: null })
     const { AuthApi } = await import('../../../src/adapters/rest/auth')
-    const api = new AuthApi(new RouteClient(clients, hooks(), async () => 'roomcast'))
+    const api = new AuthApi(new LightClient(clients, hooks()))
     await expect(api.smsLogin('13800000000', '123456', 'https://meet.example/')).rejects.toThrow()
     const request = seen[0]
     expect(request?.url).toBe('/api/auth/smsLogin')
@@ -117,5 +132,44 @@ describe('route calls', () => {
     expect(body.get('systemId')).toBe('65')
     expect(body.get('service')).toBe('https://meet.example/')
     expect(body.get('code')).toBe('123456')
+  })
+})
+
+describe('first-load routes', () => {
+  it('[API-7] the answer checks compiled at build time agree with the contract schemas', () => {
+    const profile = {
+      uid: 'u',
+      userId: 'u',
+      loginName: 'mei',
+      nickName: 'Mei',
+      name: 'Mei',
+      joinName: '',
+      photo: '',
+      phone: '',
+      userType: 'member',
+      userTag: 'member',
+      hasPassword: true,
+      isCreator: false,
+      isAuthor: false,
+    }
+    const full = compile(SceneService.routes.user.data)
+    const samples = [
+      profile,
+      { ...profile, userType: 'admin' },
+      { ...profile, hasPassword: 1 },
+      {},
+      null,
+    ]
+    for (const sample of samples)
+      expect(firstLoad['scene.user'].check(sample), JSON.stringify(sample)).toBe(full.check(sample))
+    expect(firstLoad['scene.user'].check(profile)).toBe(true)
+    expect(firstLoad['auth.isLogin'].check(true)).toBe(true)
+    expect(firstLoad['auth.isLogin'].check('true')).toBe(false)
+    expect(firstLoad['auth.smsLogin']).toMatchObject({
+      prefix: '/api/auth/',
+      path: 'smsLogin',
+      method: 'POST',
+      encoding: 'form',
+    })
   })
 })

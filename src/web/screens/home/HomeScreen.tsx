@@ -1,9 +1,13 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useLocation } from 'react-router-dom'
 import type { JoinForm } from '../../../../streams/events'
 import type { State } from '../../../../streams/projections'
-import { Role, RoomType, type RoleId, type RoomTypeId } from '../../../../streams/wire/roles'
+import type { RoleId, RoomTypeId } from '../../../../streams/wire/roles'
+import { Role, RoomType } from './form-values'
 import { useAccount } from '../../app/account'
+import { readCarried } from '../../app/carry'
+import { useRoomCard } from '../../app/use-room-card'
 import { LanguageSwitch } from '../../app/LanguageSwitch'
 import { useCarriedNavigate } from '../../app/use-carried-navigate'
 import { loadSession, peekSession } from '../../session/loader'
@@ -31,6 +35,16 @@ export default function HomeScreen() {
     password: '',
   }))
   const [waiting, setWaiting] = useState(false)
+  // [ROUTE-9] arriving with a room (a share link): its name is filled in, as a conferee.
+  const { search } = useLocation()
+  const carried = readCarried(search)
+  useRoomCard(carried.roomId, (card) =>
+    setForm((f) =>
+      f.roomName
+        ? f
+        : { ...f, roomName: card.roomName, role: carried.share ? Role.conferee : f.role },
+    ),
+  )
   const busy = waiting || phase === 'entering' || phase === 'joiningChannel'
 
   // The session loads while the user fills the form (not before: the first load stays small).
