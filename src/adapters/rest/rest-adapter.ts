@@ -15,6 +15,7 @@ import { RecordingService } from '../../../streams/wire/rest/recording'
 import { RoomService, type ClientConfig, type EntryBody } from '../../../streams/wire/rest/room'
 import { RoomUserService, type ExitReason } from '../../../streams/wire/rest/room-users'
 import { SceneService, SceneV1Service } from '../../../streams/wire/rest/scene'
+import type { RequestTypeId } from '../../../streams/wire/peer'
 import type { Flag, RoleId } from '../../../streams/wire/roles'
 import type { RouteClient } from './client'
 
@@ -229,6 +230,25 @@ export class RestAdapter implements RestPort {
 
   async stopRecording(roomId: string) {
     await this.client.call(RecordingService, RecordingService.routes.mixStop, { body: { roomId } })
+  }
+
+  /**
+   * Send invite (spec §7): the server records it and delivers the peer message (cmd 1) itself,
+   * which a client may not send in local mode ([HOST-6]). `action` 1 asks or accepts, 2 rejects.
+   */
+  sendInvite(roomId: string, userId: string, type: RequestTypeId, action: 1 | 2 | 3) {
+    return this.client.call(RoomUserService, user.invite, {
+      params: { roomId, userId },
+      body: { type, action },
+    })
+  }
+
+  /** Send apply (spec §7): to the first host, or the board creator; `to` answers an applicant. */
+  sendApply(roomId: string, type: RequestTypeId, action: 1 | 2 | 3, to?: string) {
+    return this.client.call(RoomUserService, user.apply, {
+      params: { roomId },
+      body: { type, action, ...(to ? { to } : {}) },
+    })
   }
 
   async sendAnswer(state: AnswerState) {

@@ -177,6 +177,7 @@ export const roomEn = {
     uploadFailed: 'Upload failed',
     convertSucceeded: 'Conversion succeeded',
     convertFailed: 'Conversion failed',
+    applyToSpeak: 'Ask the host to turn it on (Ask for)',
     linkCopied: 'Link copied',
     logExported: 'Session log saved',
   },

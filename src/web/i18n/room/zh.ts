@@ -173,6 +173,7 @@ export const roomZh: Texts<typeof roomEn> = {
     uploadFailed: '上传失败',
     convertSucceeded: '转换成功',
     convertFailed: '转换失败',
+    applyToSpeak: '请通过“申请”请主持人为你打开',
     linkCopied: '链接已复制',
     logExported: '会话日志已保存',
   },

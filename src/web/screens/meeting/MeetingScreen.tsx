@@ -79,6 +79,8 @@ const useStyles = makeStyles({
 const selectShare = (s: State): 'screen' | 'board' | null =>
   s.conference.shareScreen === 1 ? 'screen' : s.conference.shareBoard === 1 ? 'board' : null
 const selectMaximised = (s: State) => s.layout.maximised
+/** The room ended for me or I was removed: the core's boxes and redirects take me home. */
+const selectEnded = (s: State) => s.session.ended
 
 /** [ROUTE-5] The meeting route: the room screen in Fluent UI, once the session has loaded. */
 export default function MeetingRoute() {
@@ -103,8 +105,7 @@ function MeetingScreen() {
   const narrow = useNarrow()
   const room = useSelector(selectRoom)
   const phase = useSelector(selectPhase)
-  const dialogs = useSelector(selectDialogs)
-  const redirect = useSelector(selectRedirect)
+  const ended = useSelector(selectEnded)
   const share = useSelector(selectShare)
   const maximised = useSelector(selectMaximised)
   // On a wide screen the members and the chat start open; on a phone the stage does.
@@ -121,10 +122,10 @@ function MeetingScreen() {
     document.title = t('meeting.title')
   }, [t])
 
-  // Leaving with nothing left to show goes home; an end or kick box stays until it is closed.
+  // Leaving goes home at once; after an end or a kick the core's box or redirect does it.
   useEffect(() => {
-    if (phase === 'exited' && !redirect && dialogs.length === 0) navigate('/home')
-  }, [phase, redirect, dialogs.length, navigate])
+    if (phase === 'exited' && !ended) navigate('/home')
+  }, [phase, ended, navigate])
 
   // "Export session log": Ctrl+Shift+L (Cmd+Shift+L on a Mac).
   useEffect(() => {

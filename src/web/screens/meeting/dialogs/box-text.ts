@@ -49,6 +49,7 @@ export const TOAST_KEYS: Readonly<Record<string, string>> = {
   'globalState too large': 'globalStateTooLarge',
   'room login failed': 'roomLoginFailed',
   'please login': 'pleaseLogin',
+  'apply to speak': 'applyToSpeak',
   linkCopied: 'linkCopied',
   logExported: 'logExported',
 }

@@ -79,7 +79,9 @@ export function VideoArea({ shared }: { shared: ReactNode | null }) {
             </div>
           ))}
         </div>
-        <div className={styles.main}>{main}</div>
+        <div className={styles.main} data-large={!shared}>
+          {main}
+        </div>
       </div>
     )
   if (layout === 'p_all_1' || layout === 'p_board_column' || shared)
@@ -88,7 +90,9 @@ export function VideoArea({ shared }: { shared: ReactNode | null }) {
         className={mergeClasses(styles.stage, shared ? styles.p_board_column : styles[layout])}
         data-layout={layout}
       >
-        <div className={styles.main}>{main}</div>
+        <div className={styles.main} data-large={!shared}>
+          {main}
+        </div>
         <div className={styles.side}>
           {tiles.map((t) => (
             <div key={t.uid} className={styles.small}>
@@ -103,6 +107,7 @@ export function VideoArea({ shared }: { shared: ReactNode | null }) {
     <div className={mergeClasses(styles.stage, styles[layout])} data-layout={layout}>
       {large && (
         <div
+          data-large
           className={mergeClasses(
             styles.main,
             layout === 'p_17_1' && styles.large17,
