@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { box, joinRoom, memberAction, members, menu, roomName } from './support/room'
 
-async function more(page: import('@playwright/test').Page, item: string) {
+async function more(page: Page, item: string) {
   await menu(page).getByRole('button', { name: 'More' }).click()
   await page.getByRole('menuitem', { name: item, exact: true }).click()
 }

@@ -14,12 +14,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import type { State } from '../../../../streams/projections'
-import {
-  selectDialogs,
-  selectPhase,
-  selectRedirect,
-  selectRoom,
-} from '../../../../streams/selectors'
+import { selectPhase, selectRoom } from '../../../../streams/selectors'
 import { useCarriedNavigate } from '../../app/use-carried-navigate'
 import { addRoomTexts } from '../../i18n/room'
 import { useSelector, useSession } from '../../session/context'
