@@ -103,7 +103,17 @@ test('[ROUTE-12] [ERR-3] the meeting screen switches language too, and shows the
   const host = await joinRoom(browser, { room: roomName('lang'), name: 'Hana Host', role: 'Host' })
   await host.getByRole('combobox', { name: 'Language' }).selectOption('zh')
   const bar = host.getByRole('navigation', { name: '会议菜单' })
-  for (const name of ['音频', '视频', '共享屏幕', '聊天', '成员', '邀请', '全员静音', '结束会议', '离开会议'])
+  for (const name of [
+    '音频',
+    '视频',
+    '共享屏幕',
+    '聊天',
+    '成员',
+    '邀请',
+    '全员静音',
+    '结束会议',
+    '离开会议',
+  ])
     await expect(bar.getByRole('button', { name })).toBeVisible()
   await expect(host).toHaveTitle('直播会议')
 })

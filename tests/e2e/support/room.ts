@@ -11,10 +11,10 @@ export interface Entrant {
 export const PASSWORD = 'e2e-room-pw'
 
 /** A fresh browser context (a person) that joins a room through the home form. */
-export async function joinRoom(browser: Browser, who: Entrant): Promise<Page> {
+export async function joinRoom(browser: Browser, who: Entrant, origin = ''): Promise<Page> {
   const context = await browser.newContext()
   const page = await context.newPage()
-  await page.goto('/home')
+  await page.goto(`${origin}/home`)
   await page.getByLabel('Room name').fill(who.room)
   await page.getByLabel('Your name').fill(who.name)
   if (who.roomType) await page.getByLabel('Room type').selectOption({ label: who.roomType })

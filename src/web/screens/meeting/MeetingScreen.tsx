@@ -104,9 +104,9 @@ function MeetingScreen() {
   const share = useSelector(selectShare)
   const maximised = useSelector(selectMaximised)
   // On a wide screen the members and the chat start open; on a phone the stage does.
-  const [drawers, setDrawers] = useState<ReadonlySet<Drawer>>(
-    () => new Set(narrow ? [] : ['members', 'chat']),
-  )
+  const [opened, setOpened] = useState<readonly Drawer[]>(() => (narrow ? [] : ['members', 'chat']))
+  // A phone shows one drawer at a time (the last opened), over the stage.
+  const drawers: ReadonlySet<Drawer> = new Set(narrow ? opened.slice(-1) : opened)
   const [invite, setInvite] = useState<InvitePlace | null>(null)
   const [devicesOpen, setDevicesOpen] = useState(false)
   const [settingsOpen, setSettingsOpen] = useState(false)
@@ -136,16 +136,15 @@ function MeetingScreen() {
 
   const toggleDrawer = useCallback(
     (drawer: Drawer) =>
-      setDrawers((open) => {
-        const next = new Set(narrow ? [] : open)
-        if (open.has(drawer)) next.delete(drawer)
-        else next.add(drawer)
-        return next
+      setOpened((open) => {
+        const shown = narrow ? open.slice(-1) : open
+        const without = open.filter((d) => d !== drawer)
+        return shown.includes(drawer) ? without : [...without, drawer]
       }),
     [narrow],
   )
   const closeDrawer = (drawer: Drawer) => () =>
-    setDrawers((open) => new Set([...open].filter((d) => d !== drawer)))
+    setOpened((open) => open.filter((d) => d !== drawer))
 
   if (!room) {
     return (
@@ -167,7 +166,7 @@ function MeetingScreen() {
         />
       )}
       <div className={styles.body}>
-        <VideoArea shared={share === 'screen' ? <ScreenShareView /> : null} />
+        <VideoArea compact={narrow} shared={share === 'screen' ? <ScreenShareView /> : null} />
         {!maximised && drawers.has('members') && (
           <aside className={drawerClass}>
             <MemberPanel onClose={closeDrawer('members')} />

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next'
 import type { State } from '../../../../streams/projections'
 import { selectOnlineCount, selectPhase, selectRoom } from '../../../../streams/selectors'
 import { Role } from '../../../../streams/wire/roles'
+import { LanguageSwitch } from '../../app/LanguageSwitch'
 import { useCarriedNavigate } from '../../app/use-carried-navigate'
 import { addRoomTexts } from '../../i18n/room'
 import { useSelector, useSession } from '../../session/context'
@@ -138,9 +139,10 @@ function MobileMeetingScreen() {
         </Text>
         <Text size={200}>{t('meeting.online', { count: online })}</Text>
         <Text size={200}>{t('meeting.hot', { count: hot })}</Text>
+        <LanguageSwitch />
       </header>
       <section className={styles.stage} aria-label={t('meeting.mainScreen')}>
-        <VideoArea shared={sharing ? <ScreenShareView /> : null} />
+        <VideoArea compact shared={sharing ? <ScreenShareView /> : null} />
       </section>
       <TabList
         className={styles.tabs}
@@ -150,7 +152,9 @@ function MobileMeetingScreen() {
         <Tab value="chat">{t('menu.chat')}</Tab>
         <Tab value="members">{t('menu.members')}</Tab>
       </TabList>
-      <div className={styles.panel}>{tab === 'chat' ? <ChatPanel /> : <MemberPanel />}</div>
+      <div className={styles.panel}>
+        {tab === 'chat' ? <ChatPanel bare /> : <MemberPanel bare />}
+      </div>
       <nav className={styles.bar} aria-label={t('menu.label')}>
         <Button
           appearance="subtle"
@@ -158,7 +162,7 @@ function MobileMeetingScreen() {
           aria-label={t('meeting.like')}
           onClick={() => dispatch({ type: 'ui/likeClicked' })}
         >
-          {likes}
+          {String(likes)}
         </Button>
         {conferee && (
           <>

@@ -35,7 +35,7 @@ const useStyles = makeStyles({
 })
 
 /** The chat drawer: the newest lines, and a line to send (the core sends it, [CMD-1]). */
-export function ChatPanel({ onClose }: { onClose?: () => void }) {
+export function ChatPanel({ onClose, bare = false }: { onClose?: () => void; bare?: boolean }) {
   const styles = useStyles()
   const { t } = useTranslation()
   const { dispatch } = useSession()
@@ -56,20 +56,22 @@ export function ChatPanel({ onClose }: { onClose?: () => void }) {
     setText('')
   }
   return (
-    <section className={styles.panel} aria-labelledby="chat-title">
-      <div className={styles.header}>
-        <Text id="chat-title" weight="semibold" size={400} className={styles.title}>
-          {t('chat.title')}
-        </Text>
-        {onClose && (
-          <Button
-            appearance="subtle"
-            icon={<Dismiss24Regular />}
-            aria-label={t('dialogs.close')}
-            onClick={onClose}
-          />
-        )}
-      </div>
+    <section className={styles.panel} aria-label={t('chat.title')}>
+      {!bare && (
+        <div className={styles.header}>
+          <Text id="chat-title" weight="semibold" size={400} className={styles.title}>
+            {t('chat.title')}
+          </Text>
+          {onClose && (
+            <Button
+              appearance="subtle"
+              icon={<Dismiss24Regular />}
+              aria-label={t('dialogs.close')}
+              onClick={onClose}
+            />
+          )}
+        </div>
+      )}
       <ul className={styles.log} aria-label={t('chat.title')} aria-live="polite">
         {messages.length === 0 && <Text className={styles.who}>{t('chat.empty')}</Text>}
         {messages.map((m) => (

@@ -101,7 +101,7 @@ export function MeetingHeader({
             aria-label={t('meeting.like')}
             onClick={() => dispatch({ type: 'ui/likeClicked' })}
           >
-            {likes}
+            {String(likes)}
           </Button>
         </Tooltip>
         <Button

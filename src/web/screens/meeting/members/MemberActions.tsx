@@ -1,25 +1,25 @@
-import {
-  Button,
-  Menu,
-  MenuDivider,
-  MenuItem,
-  MenuList,
-  MenuPopover,
-  MenuTrigger,
-} from '@fluentui/react-components'
-import { MoreVertical20Regular } from '@fluentui/react-icons'
-import { useCallback } from 'react'
+import { Menu, MenuDivider, MenuItem, MenuList, MenuPopover } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
 import type { State } from '../../../../../streams/projections'
 import { selectCan, selectCanInvite, selectCanMakeHost } from '../../../../../streams/selectors'
-import { RequestType } from '../../../../../streams/wire/peer'
+import { RequestType, type RequestTypeId } from '../../../../../streams/wire/peer'
 import type { Member } from '../../../../../streams/wire/member'
 import { Role } from '../../../../../streams/wire/roles'
-import { useSelector, useSession } from '../../../session/context'
+import { useSession } from '../../../session/context'
 
 /** What my role lets me do to members (spec §6); the core's permission table decides. */
-function powersOf(s: State) {
-  return {
+export interface Powers {
+  readonly grantMedia: boolean
+  readonly grantBoard: boolean
+  readonly invite: boolean
+  readonly kick: boolean
+  readonly setMainScreen: boolean
+  readonly closeShare: boolean
+}
+
+let lastPowers: Powers | undefined
+export function selectPowers(s: State): Powers {
+  const next: Powers = {
     grantMedia: selectCan(s, 'grantMedia'),
     grantBoard: selectCan(s, 'grantBoard'),
     invite: selectCan(s, 'invite'),
@@ -27,62 +27,58 @@ function powersOf(s: State) {
     setMainScreen: selectCan(s, 'setMainScreen'),
     closeShare: selectCan(s, 'closeShareScreen'),
   }
-}
-type Powers = ReturnType<typeof powersOf>
-let lastPowers: Powers | undefined
-function selectPowers(s: State): Powers {
-  const next = powersOf(s)
-  if (
-    lastPowers &&
-    Object.keys(next).every((k) => next[k as keyof Powers] === lastPowers![k as keyof Powers])
-  )
-    return lastPowers
+  const keys = Object.keys(next) as (keyof Powers)[]
+  if (lastPowers && keys.every((k) => next[k] === lastPowers![k])) return lastPowers
   lastPowers = next
   return next
+}
+
+/** Does a member row offer actions at all (a cheap check for every row)? */
+export function hasActions(powers: Powers, member: Member, myUid: string | undefined): boolean {
+  if (powers.setMainScreen) return true
+  return member.uid !== myUid && (powers.grantMedia || powers.kick || powers.invite)
 }
 
 /**
  * A host's powers over one member ([ROLE-2]): grant or revoke audio, video, chat and board,
  * invite, make host, set the main screen, close a share, kick. Each click is an event; the core
- * checks the rule and calls the server.
+ * checks the rule and calls the server. One menu serves the whole list, opened at a row's button.
  */
-export function MemberActions({ member, onKick }: { member: Member; onKick: (m: Member) => void }) {
+export function MemberActionsMenu({
+  member,
+  target,
+  state,
+  powers,
+  onKick,
+  onClose,
+}: {
+  member: Member
+  target: HTMLElement
+  state: State
+  powers: Powers
+  onKick: (m: Member) => void
+  onClose: () => void
+}) {
   const { t } = useTranslation()
   const { dispatch } = useSession()
-  const powers = useSelector(selectPowers)
-  const canInvite = useSelector(
-    useCallback((s: State) => selectCanInvite(s, member.uid), [member.uid]),
-  )
-  const canMakeHost = useSelector(
-    useCallback((s: State) => selectCanMakeHost(s, member.uid), [member.uid]),
-  )
-  const sharing = useSelector(
-    useCallback((s: State) => s.users.shareScreenUsers.has(member.uid), [member.uid]),
-  )
-  const isMe = useSelector(useCallback((s: State) => s.me?.uid === member.uid, [member.uid]))
+  const isMe = state.me?.uid === member.uid
   const audience = member.role !== Role.host
-  const any =
-    powers.setMainScreen ||
-    (!isMe && (powers.grantMedia || powers.kick || canInvite || canMakeHost))
-  if (!any) return null
-
+  const canInvite = selectCanInvite(state, member.uid)
+  const canMakeHost = selectCanMakeHost(state, member.uid)
+  const sharing = state.users.shareScreenUsers.has(member.uid)
   const media = (kind: 'audio' | 'video' | 'chat', on: boolean) =>
     dispatch({ type: 'ui/userMediaToggled', uid: member.uid, kind, on })
-  const invite = (requestType: (typeof RequestType)[keyof typeof RequestType]) =>
+  const invite = (requestType: RequestTypeId) =>
     dispatch({ type: 'ui/inviteClicked', uid: member.uid, requestType })
 
   return (
-    <Menu positioning="below-end">
-      <MenuTrigger disableButtonEnhancement>
-        <Button
-          appearance="subtle"
-          size="small"
-          icon={<MoreVertical20Regular />}
-          aria-label={t('members.actions', { name: member.userName })}
-        />
-      </MenuTrigger>
+    <Menu
+      open
+      positioning={{ target, position: 'below', align: 'end' }}
+      onOpenChange={(_, d) => !d.open && onClose()}
+    >
       <MenuPopover>
-        <MenuList>
+        <MenuList aria-label={t('members.actions', { name: member.userName })}>
           {!isMe && audience && powers.grantMedia && (
             <>
               <MenuItem onClick={() => media('audio', member.enableAudio !== 1)}>

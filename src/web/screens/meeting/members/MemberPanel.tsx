@@ -22,7 +22,8 @@ import {
 import type { Member } from '../../../../../streams/wire/member'
 import { useSelector, useSession } from '../../../session/context'
 import { VirtualList } from '../../../ui/VirtualList'
-import { MemberRow, ROW_HEIGHT } from './MemberRow'
+import { hasActions, MemberActionsMenu, selectPowers } from './MemberActions'
+import { MemberRow, ROW_HEIGHT, type RowTexts } from './MemberRow'
 
 const useStyles = makeStyles({
   panel: {
@@ -45,7 +46,7 @@ const useStyles = makeStyles({
  * The member drawer: hosts first, then conferees, in one virtualised list (10,000 rows cost
  * what 30 do), with each member's host actions.
  */
-export function MemberPanel({ onClose }: { onClose?: () => void }) {
+export function MemberPanel({ onClose, bare = false }: { onClose?: () => void; bare?: boolean }) {
   const styles = useStyles()
   const { t } = useTranslation()
   const { dispatch } = useSession()
@@ -53,30 +54,65 @@ export function MemberPanel({ onClose }: { onClose?: () => void }) {
   const members = useSelector(selectMembers)
   const conferees = useSelector(selectAudienceCount)
   const me = useSelector(selectMe)
+  const powers = useSelector(selectPowers)
+  const session = useSession()
   const [kicking, setKicking] = useState<Member | null>(null)
-  const onKick = useCallback((m: Member) => setKicking(m), [])
-  const myUid = me?.uid
-  const renderRow = useCallback(
-    (m: Member) => <MemberRow member={m} me={m.uid === myUid} onKick={onKick} />,
-    [myUid, onKick],
+  const [menu, setMenu] = useState<{ uid: string; target: HTMLElement } | null>(null)
+  const onActions = useCallback(
+    (m: Member, target: HTMLElement) => setMenu({ uid: m.uid, target }),
+    [],
   )
+  const myUid = me?.uid
+  const texts = useMemo<RowTexts>(
+    () => ({
+      you: t('meeting.you'),
+      offline: t('meeting.offline'),
+      roles: {
+        1: t('meeting.roles.1'),
+        2: t('meeting.roles.2'),
+        3: t('meeting.roles.3'),
+        4: t('meeting.roles.4'),
+      },
+      speaking: t('meeting.speaking'),
+      muted: t('meeting.muted'),
+      cameraOff: t('meeting.cameraOff'),
+      board: t('members.grantBoard'),
+      actions: (name: string) => t('members.actions', { name }),
+    }),
+    [t],
+  )
+  const renderRow = useCallback(
+    (m: Member) => (
+      <MemberRow
+        member={m}
+        me={m.uid === myUid}
+        actions={hasActions(powers, m, myUid)}
+        texts={texts}
+        onActions={onActions}
+      />
+    ),
+    [myUid, powers, texts, onActions],
+  )
+  const menuMember = menu ? members.find((m) => m.uid === menu.uid) : undefined
   const getKey = useMemo(() => (m: Member) => m.uid, [])
 
   return (
-    <section className={styles.panel} aria-labelledby="members-title">
-      <div className={styles.header}>
-        <Text id="members-title" weight="semibold" size={400} className={styles.title}>
-          {t('members.title')}
-        </Text>
-        {onClose && (
-          <Button
-            appearance="subtle"
-            icon={<Dismiss24Regular />}
-            aria-label={t('dialogs.close')}
-            onClick={onClose}
-          />
-        )}
-      </div>
+    <section className={styles.panel} aria-label={t('members.title')}>
+      {!bare && (
+        <div className={styles.header}>
+          <Text id="members-title" weight="semibold" size={400} className={styles.title}>
+            {t('members.title')}
+          </Text>
+          {onClose && (
+            <Button
+              appearance="subtle"
+              icon={<Dismiss24Regular />}
+              aria-label={t('dialogs.close')}
+              onClick={onClose}
+            />
+          )}
+        </div>
+      )}
       <Text size={200} className={styles.section}>
         {t('members.hosts', { count: hosts.length })} ·{' '}
         {t('members.conferees', { count: conferees })}
@@ -91,6 +127,16 @@ export function MemberPanel({ onClose }: { onClose?: () => void }) {
           rowHeight={ROW_HEIGHT}
           renderRow={renderRow}
           getKey={getKey}
+        />
+      )}
+      {menu && menuMember && (
+        <MemberActionsMenu
+          member={menuMember}
+          target={menu.target}
+          state={session.store.getState()}
+          powers={powers}
+          onKick={setKicking}
+          onClose={() => setMenu(null)}
         />
       )}
       <Dialog open={kicking !== null} onOpenChange={(_, d) => !d.open && setKicking(null)}>

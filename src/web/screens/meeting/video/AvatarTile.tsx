@@ -23,8 +23,10 @@ export interface TileProps {
 const useStyles = makeStyles({
   tile: {
     position: 'relative',
-    width: '100%',
-    height: '100%',
+    // 16:9 inside whatever box holds it (the box is a size container).
+    width: 'min(100cqw, calc(100cqh * 16 / 9))',
+    height: 'min(100cqh, calc(100cqw * 9 / 16))',
+    margin: 'auto',
     minWidth: 0,
     minHeight: 0,
     overflow: 'hidden',

@@ -40,11 +40,24 @@ const useStyles = makeStyles({
     gridTemplateRows: 'minmax(0, 1fr) minmax(0, 4fr)',
     gridAutoColumns: 'minmax(0, 1fr)',
   },
+  compact: { gridTemplateRows: 'minmax(0, 1fr) auto', gridTemplateColumns: 'minmax(0, 1fr)' },
   side: { display: 'flex', flexDirection: 'column', gap: '6px', overflowY: 'auto', minHeight: 0 },
-  row: { display: 'flex', gap: '6px', overflowX: 'auto', minWidth: 0 },
-  small: { flex: '0 0 auto', aspectRatio: '16 / 9', minHeight: '60px' },
-  rowSmall: { flex: '0 0 auto', height: '100%', aspectRatio: '16 / 9' },
-  main: { minWidth: 0, minHeight: 0 },
+  row: { display: 'flex', gap: '6px', overflowX: 'auto', minWidth: 0, minHeight: '64px' },
+  small: {
+    flex: '0 0 auto',
+    aspectRatio: '16 / 9',
+    minHeight: '60px',
+    display: 'flex',
+    containerType: 'size',
+  },
+  rowSmall: {
+    flex: '0 0 auto',
+    height: '100%',
+    aspectRatio: '16 / 9',
+    display: 'flex',
+    containerType: 'size',
+  },
+  main: { minWidth: 0, minHeight: 0, display: 'flex', containerType: 'size' },
   large17: { gridColumn: '2 / span 4', gridRow: '1 / span 3' },
   large8: { gridColumn: '2 / span 2', gridRow: '1 / span 2' },
   empty: {
@@ -62,13 +75,38 @@ const CAPACITY: Partial<Record<LayoutName, number>> = { p_17_1: 17, p_8_1: 8, p_
  * [LAYOUT-3]) and the others. While a share is on, `shared` (the screen share or the board)
  * takes the large place and the tiles line up beside it.
  */
-export function VideoArea({ shared }: { shared: ReactNode | null }) {
+export function VideoArea({
+  shared,
+  compact = false,
+}: {
+  shared: ReactNode | null
+  /** A phone: the large tile above a strip of the others, whatever the layout. */
+  compact?: boolean
+}) {
   const styles = useStyles()
-  const layout = useSelector(selectEffectiveLayout)
+  const roomLayout = useSelector(selectEffectiveLayout)
+  const layout = compact ? 'compact' : roomLayout
   const { large, others } = useSelector(selectTiles)
   const main = shared ?? (large ? <Tile {...large} /> : null)
   const tiles = shared && large ? [large, ...others] : others
 
+  if (layout === 'compact')
+    return (
+      <div className={mergeClasses(styles.stage, styles.compact)} data-layout={roomLayout}>
+        <div className={styles.main} data-large={!shared}>
+          {main}
+        </div>
+        {tiles.length > 0 && (
+          <div className={styles.row}>
+            {tiles.map((t) => (
+              <div key={t.uid} className={styles.rowSmall}>
+                <Tile {...t} />
+              </div>
+            ))}
+          </div>
+        )}
+      </div>
+    )
   if (layout === 'p_board_row')
     return (
       <div className={mergeClasses(styles.stage, styles.p_board_row)} data-layout={layout}>
