@@ -16,6 +16,11 @@ const HomeScreen = lazyScreen(() => import('../screens/home/HomeScreen'))
 const LoginScreen = lazyScreen(() => import('../screens/login/LoginScreen'))
 const MeetingScreen = lazyScreen(() => import('../screens/meeting/MeetingScreen'))
 const MobileMeetingScreen = lazyScreen(() => import('../screens/mobile/MobileMeetingScreen'))
+const SettingScreen = lazyScreen(() => import('../screens/setting/SettingScreen'))
+const ProjectionScreen = lazyScreen(() => import('../screens/projection/ProjectionScreen'))
+const ProjectionMeetingScreen = lazyScreen(
+  () => import('../screens/projection/ProjectionMeetingScreen'),
+)
 const StatusScreen = lazyScreen(() => import('../screens/status/StatusScreen'))
 const GuideScreen = lazyScreen(() => import('../screens/mobile/GuideScreen'))
 const ActivityScreen = lazyScreen(() => import('../screens/mobile/ActivityScreen'))
@@ -59,6 +64,9 @@ function Screens() {
           <Route path="/" element={<ToHome />} />
           <Route path="/home" element={guarded(HomeScreen)} />
           <Route path="/meeting" element={guarded(MeetingScreen, meeting)} />
+          <Route path="/setting" element={guarded(SettingScreen)} />
+          <Route path="/projection" element={guarded(ProjectionScreen)} />
+          <Route path="/projectionMeeting" element={guarded(ProjectionMeetingScreen)} />
           <Route path="/m/meeting" element={guarded(MobileMeetingScreen, meeting)} />
           <Route path="/login" element={<LoginScreen />} />
           {/* [ROUTE-3] the phone pages a share link opens need no login. */}

@@ -7,8 +7,8 @@ import { initialState, reduce, type State } from '../../../streams/projections'
 import { createRecorder, type Recorder } from '../../../streams/recorder/recorder'
 import { LocalMessaging } from '../../adapters/local-messaging/local-messaging'
 import { RestAdapter } from '../../adapters/rest/rest-adapter'
-import { RouteClient } from '../../adapters/rest/client'
-import { clientConfig, hooks, http } from '../app/api'
+import { clientConfig } from '../app/api'
+import { routes } from './routes'
 
 export interface Session {
   readonly store: Store<State, Event>
@@ -27,10 +27,7 @@ function realtimeUrl(): string {
 export function createSession(): Session {
   const now = () => Date.now()
   const deps: Deps = {
-    rest: new RestAdapter(
-      new RouteClient(http, hooks, () => clientConfig().then((c) => c.appId)),
-      clientConfig,
-    ),
+    rest: new RestAdapter(routes, clientConfig),
     messaging: new LocalMessaging(realtimeUrl()),
     now,
     scheduler: asyncScheduler,

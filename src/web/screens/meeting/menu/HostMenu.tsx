@@ -22,6 +22,7 @@ const selectBoardOn = (s: State) => s.conference.shareBoard === 1
 const selectMuteAll = (s: State) => s.conference.muteAllAudio
 const selectCanBoard = (s: State) => selectCan(s, 'grantBoard')
 const selectCanLayout = (s: State) => selectCan(s, 'setMainScreen')
+const selectCanMuteAll = (s: State) => selectCan(s, 'muteAll')
 
 /**
  * "More": the whiteboard, the layout ([LAYOUT-1]), mute-all with asking to speak ([MUTE-4]),
@@ -43,7 +44,7 @@ export function MoreMenu({
   const muteAll = useSelector(selectMuteAll)
   const canBoard = useSelector(selectCanBoard)
   const canLayout = useSelector(selectCanLayout)
-  const canMuteAll = useSelector((s: State) => selectCan(s, 'muteAll'))
+  const canMuteAll = useSelector(selectCanMuteAll)
   const trigger = (
     <Button
       appearance="subtle"
