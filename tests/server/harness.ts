@@ -34,7 +34,12 @@ export interface Answer {
 /** A browser-like HTTP client that keeps its session cookie. */
 export class Client {
   cookie = ''
-  constructor(private readonly base: string) {}
+  constructor(private base: string) {}
+
+  /** The same browser (cookie and all) talking to another server address. */
+  retarget(base: string): void {
+    this.base = base
+  }
 
   private async send(
     method: string,
