@@ -48,8 +48,7 @@ export function serveSocket(
       windowStart = now
       inWindow = 0
     }
-    if (++inWindow > MAX_MESSAGES_PER_SECOND)
-      return fail(undefined, 'rateLimited', 'more than 60 messages a second')
+    const limited = ++inWindow > MAX_MESSAGES_PER_SECOND
     if (isBinary) return fail(undefined, 'badFrame', 'frames are JSON text')
     let frame: unknown
     try {
@@ -57,11 +56,13 @@ export function serveSocket(
     } catch {
       return fail(undefined, 'badFrame', 'frame is not JSON')
     }
+    const id =
+      typeof frame === 'object' && frame && 'id' in frame && Number.isInteger(frame.id)
+        ? (frame.id as number)
+        : undefined
+    // Over the limit the request is answered, refused, so its sender can retry later.
+    if (limited) return fail(id, 'rateLimited', 'more than 60 messages a second')
     if (!clientFrame.check(frame)) {
-      const id =
-        typeof frame === 'object' && frame && 'id' in frame && Number.isInteger(frame.id)
-          ? (frame.id as number)
-          : undefined
       log.warn({ problem: clientFrame.firstError(frame) }, 'realtime frame refused')
       return fail(id, 'badFrame', `invalid frame: ${clientFrame.firstError(frame)}`)
     }
