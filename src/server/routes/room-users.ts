@@ -93,9 +93,8 @@ export function roomUserRoutes(app: FastifyInstance, deps: Deps, options: Regist
               reason: 'forbidden',
             })
           // [ROLE-4] only a publisher shares: a host, or a conferee with audio or video granted.
-          const publisher =
-            isHost(me) || (me.role === Role.conferee && (me.enableAudio || me.enableVideo))
-          if (!publisher)
+          requireAction(me, 'shareScreen')
+          if (!isHost(me) && !me.enableAudio && !me.enableVideo)
             throw new ApiFailure(
               Code.forbidden,
               'only a host or a granted speaker may share the screen',
@@ -198,6 +197,8 @@ export function roomUserRoutes(app: FastifyInstance, deps: Deps, options: Regist
         if (isHost(me) && body.action === 1) return invite(deps, room, me, other, body.type)
         if (isHost(me) && body.action === 3)
           return cancelRequest(deps, room, 'invite', me, other, body.type)
+        // Only a host invites ([APPLY-4]); others answer a host's invitation.
+        if (!isHost(other)) requireAction(me, 'invite')
         return answerInvite(deps, room, me, other, body.type, body.action)
       },
 
