@@ -8,6 +8,7 @@ import { loadSecret } from './auth/secrets'
 import { createTokens } from './auth/tokens'
 import type { ServerConfig } from './config'
 import { installErrorHandler, installNotFound } from './http/errors'
+import { registerBoard } from './board'
 import { Hub } from './realtime/hub'
 import { serveSocket } from './realtime/socket'
 import { configRoutes } from './routes/config'
@@ -53,6 +54,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   )
   configRoutes(fastify, { appId, version: options.version ?? '0.1.0' })
   roomRoutes(fastify, { db, hub, tokens, appId, now, secure: false })
+  await registerBoard(fastify, { db, tokens, now, appId })
 
   const staticDir = options.staticDir
   const spa = Boolean(staticDir && existsSync(join(staticDir, 'index.html')))
