@@ -16,7 +16,7 @@ async function upload(token: string, boardId: string, name: string, body: Buffer
     {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
-      body,
+      body: new Uint8Array(body),
     },
   )
   return { status: response.status, body: (await response.json()) as any }
