@@ -246,6 +246,29 @@ export class LocalBoard implements BoardPort {
     if (state) this.session?.awareness.setLocalState({ ...state, pointer })
   }
 
+  /** A converted page's image, fetched with the board token, as a data URL for the surface. */
+  async pageImage(src: string): Promise<{ dataURL: string; mimeType: string }> {
+    const token = this.session?.join.boardToken
+    if (!token) throw new Error('not on a board')
+    const response = await fetch(src, { headers: { authorization: `Bearer ${token}` } })
+    if (!response.ok) throw new Error(`page image: HTTP ${response.status}`)
+    const mimeType = response.headers.get('content-type') ?? 'image/png'
+    const bytes = new Uint8Array(await response.arrayBuffer())
+    let binary = ''
+    for (let i = 0; i < bytes.length; i += 0x8000)
+      binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
+    return { dataURL: `data:${mimeType};base64,${btoa(binary)}`, mimeType }
+  }
+
+  /** The board token of this session (the document centre's calls carry it). */
+  get token(): string | undefined {
+    return this.session?.join.boardToken
+  }
+
+  get boardId(): string | undefined {
+    return this.session?.join.boardId
+  }
+
   collaborators(): Collaborator[] {
     return this.session ? collaboratorsOn(this.session.awareness, this.view.scenePath) : []
   }

@@ -1,3 +1,4 @@
+import { boardZh } from '../board/i18n/zh'
 import type { en } from './en'
 
 type Texts<T> = { readonly [K in keyof T]: T[K] extends string ? string : Texts<T[K]> }
@@ -53,4 +54,5 @@ export const zh: Texts<typeof en> = {
     backHome: '返回首页',
   },
   language: { label: '语言', zh: '中文', en: 'English' },
+  board: boardZh,
 }

@@ -8,11 +8,14 @@ import { createRecorder, type Recorder } from '../../../streams/recorder/recorde
 import { LocalMessaging } from '../../adapters/local-messaging/local-messaging'
 import { createHttp } from '../../adapters/rest/http'
 import { RestAdapter } from '../../adapters/rest/rest-adapter'
+import { LazyBoard } from '../board/lazy-board'
 
 export interface Session {
   readonly store: Store<State, Event>
   readonly recorder: Recorder<State, Event>
   readonly dispatch: (event: Event) => void
+  /** The whiteboard port; its adapter loads on the first join. */
+  readonly board: LazyBoard
 }
 
 declare const __APP_VERSION__: string
@@ -25,8 +28,9 @@ function realtimeUrl(): string {
 /** One session per page: the bus with its live effects and adapters, and the recorder. */
 export function createSession(): Session {
   const now = () => Date.now()
+  const rest = new RestAdapter(createHttp())
   const deps: Deps = {
-    rest: new RestAdapter(createHttp()),
+    rest,
     messaging: new LocalMessaging(realtimeUrl()),
     now,
     scheduler: asyncScheduler,
@@ -46,5 +50,7 @@ export function createSession(): Session {
     app: typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : 'dev',
     startedAt: now(),
   })
-  return { store, recorder, dispatch: store.dispatch }
+  const board = new LazyBoard(async () => (await rest.clientConfig()).mode)
+  board.events$.subscribe(store.dispatch)
+  return { store, recorder, dispatch: store.dispatch, board }
 }

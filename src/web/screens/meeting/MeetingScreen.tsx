@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router-dom'
 import { selectOnlineCount, selectPhase, selectRoom } from '../../../../streams/selectors'
 import { useSelector, useSession } from '../../session/context'
 import { exportSessionLog } from '../../session/export-log'
+import { BoardArea } from '../../board/BoardArea'
 import { ChatPanel } from './ChatPanel'
 import { MemberList } from './MemberList'
 
@@ -35,7 +36,7 @@ const useStyles = makeStyles({
     flexGrow: 1,
     minHeight: 0,
     display: 'grid',
-    gridTemplateColumns: 'minmax(200px, 280px) 1fr',
+    gridTemplateColumns: 'minmax(200px, 280px) minmax(0, 1fr) minmax(240px, 340px)',
     gap: '12px',
     padding: '12px',
   },
@@ -87,6 +88,7 @@ export default function MeetingScreen() {
       </header>
       <div className={styles.body}>
         <MemberList />
+        <BoardArea />
         <ChatPanel />
       </div>
     </main>

@@ -1,0 +1,234 @@
+import {
+  CaptureUpdateAction,
+  Excalidraw,
+  convertToExcalidrawElements,
+  getSceneVersion,
+} from '@excalidraw/excalidraw'
+import '@excalidraw/excalidraw/index.css'
+import type {
+  AppState,
+  BinaryFileData,
+  Collaborator,
+  ExcalidrawImperativeAPI,
+  SocketId,
+} from '@excalidraw/excalidraw/types'
+import type { OrderedExcalidrawElement } from '@excalidraw/excalidraw/element/types'
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { useObservableEagerState } from 'observable-hooks'
+import type { BoardElement } from '../../adapters/local-board/board-model'
+import type { BoardTool, LocalBoard } from '../../adapters/local-board/local-board'
+
+type ToolType = Parameters<ExcalidrawImperativeAPI['setActiveTool']>[0] extends infer T
+  ? T extends { type: infer K }
+    ? K
+    : never
+  : never
+
+/** Our tools on the drawing library's. */
+const TOOL: Record<BoardTool, ToolType> = {
+  pencil: 'freedraw',
+  line: 'line',
+  arrow: 'arrow',
+  rectangle: 'rectangle',
+  ellipse: 'ellipse',
+  text: 'text',
+  eraser: 'eraser',
+  selector: 'selection',
+  laser: 'laser',
+}
+
+const BACKGROUND = 'bg:'
+type SceneElement = OrderedExcalidrawElement
+
+/** The static page image of a converted document, under the strokes and locked. */
+function backgroundOf(
+  path: string,
+  scene: { src?: string; width?: number; height?: number } | undefined,
+): SceneElement[] {
+  if (!scene?.src) return []
+  return convertToExcalidrawElements([
+    {
+      type: 'image',
+      id: `${BACKGROUND}${path}`,
+      fileId: scene.src as never,
+      x: 0,
+      y: 0,
+      width: scene.width ?? 1280,
+      height: scene.height ?? 720,
+      locked: true,
+    },
+  ]) as SceneElement[]
+}
+
+/**
+ * The drawing surface of the local board: Excalidraw bound to the board's Yjs document. Local
+ * strokes go to the document as they are drawn; remote ones come back into the scene without
+ * entering the drawing library's own history (undo is the board's, of one's own strokes only).
+ */
+export default function LocalSurface({ board }: { board: LocalBoard }) {
+  const view = useObservableEagerState(board.view$)
+  const [api, setApi] = useState<ExcalidrawImperativeAPI | null>(null)
+  const applying = useRef(false)
+  const written = useRef(-1)
+  const loadedFiles = useRef(new Set<string>())
+
+  // Document → scene: on every change of the page, its elements and its pointers.
+  useEffect(() => {
+    if (!api) return
+    const push = () => {
+      const current = new Map(api.getSceneElementsIncludingDeleted().map((e) => [e.id, e]))
+      const remote = board.elements().map((r) => {
+        const local = current.get(r.id)
+        return local && local.version === r.version && local.versionNonce === r.versionNonce
+          ? local
+          : (r as unknown as SceneElement)
+      })
+      const { scenePath, scene } = board.view
+      const collaborators = new Map<SocketId, Collaborator>(
+        board.collaborators().map((c) => [
+          String(c.clientId) as SocketId,
+          {
+            username: c.name,
+            pointer: { x: c.pointer.x, y: c.pointer.y, tool: c.pointer.tool },
+            button: c.pointer.button,
+          },
+        ]),
+      )
+      applying.current = true
+      api.updateScene({
+        elements: [...backgroundOf(scenePath, scene), ...remote],
+        collaborators,
+        captureUpdate: CaptureUpdateAction.NEVER,
+      })
+      applying.current = false
+      written.current = getSceneVersion(api.getSceneElementsIncludingDeleted())
+      if (scene?.src && !loadedFiles.current.has(scene.src)) {
+        const src = scene.src
+        loadedFiles.current.add(src)
+        board.pageImage(src).then(
+          (file) =>
+            api.addFiles([
+              {
+                dataURL: file.dataURL as BinaryFileData['dataURL'],
+                mimeType: file.mimeType as BinaryFileData['mimeType'],
+                id: src as BinaryFileData['id'],
+                created: Date.now(),
+              },
+            ]),
+          () => loadedFiles.current.delete(src),
+        )
+      }
+    }
+    push()
+    const subscription = board.change$.subscribe(push)
+    return () => subscription.unsubscribe()
+  }, [api, board])
+
+  useEffect(() => {
+    api?.setActiveTool({ type: TOOL[view.tool] } as Parameters<typeof api.setActiveTool>[0])
+  }, [api, view.tool, view.writable])
+
+  // The camera: mine, or the broadcaster's while following ([WB-3]).
+  useEffect(() => {
+    if (!api) return
+    const state = api.getAppState()
+    const { scrollX, scrollY, zoom } = view.camera
+    if (state.scrollX === scrollX && state.scrollY === scrollY && state.zoom.value === zoom) return
+    applying.current = true
+    api.updateScene({
+      appState: { scrollX, scrollY, zoom: { value: zoom as AppState['zoom']['value'] } },
+      captureUpdate: CaptureUpdateAction.NEVER,
+    })
+    applying.current = false
+  }, [api, view.camera])
+
+  const onChange = (elements: readonly SceneElement[], state: AppState) => {
+    if (applying.current) return
+    const camera = { scrollX: state.scrollX, scrollY: state.scrollY, zoom: state.zoom.value }
+    const own = board.view.camera
+    if (
+      camera.scrollX !== own.scrollX ||
+      camera.scrollY !== own.scrollY ||
+      camera.zoom !== own.zoom
+    ) {
+      if (board.view.locked) {
+        // Following: the camera is the broadcaster's; put it back.
+        applying.current = true
+        api?.updateScene({
+          appState: {
+            scrollX: own.scrollX,
+            scrollY: own.scrollY,
+            zoom: { value: own.zoom as AppState['zoom']['value'] },
+          },
+          captureUpdate: CaptureUpdateAction.NEVER,
+        })
+        applying.current = false
+      } else board.setCamera(camera)
+    }
+    const version = getSceneVersion(elements)
+    if (version === written.current) return
+    written.current = version
+    board.writeElements(
+      elements.filter((e) => !e.id.startsWith(BACKGROUND)) as unknown as BoardElement[],
+    )
+  }
+
+  // Undo and redo are the board's (one's own strokes); the library's history stays out.
+  const onKeyDownCapture = (event: KeyboardEvent) => {
+    if (!(event.ctrlKey || event.metaKey)) return
+    const key = event.key.toLowerCase()
+    if (key !== 'z' && key !== 'y') return
+    event.preventDefault()
+    event.stopPropagation()
+    if (key === 'y' || event.shiftKey) board.redo()
+    else board.undo()
+  }
+
+  return (
+    <div
+      className="roomcast-board-surface"
+      data-testid="board-surface"
+      data-writable={view.writable}
+      style={{ position: 'absolute', inset: 0, pointerEvents: view.writable ? 'auto' : 'none' }}
+      onKeyDownCapture={onKeyDownCapture}
+    >
+      <Excalidraw
+        excalidrawAPI={setApi}
+        initialData={{
+          appState: {
+            zoom: { value: view.camera.zoom as AppState['zoom']['value'] },
+            scrollX: view.camera.scrollX,
+            scrollY: view.camera.scrollY,
+            viewBackgroundColor: '#ffffff',
+          },
+        }}
+        viewModeEnabled={!view.writable}
+        zenModeEnabled
+        gridModeEnabled={false}
+        detectScroll={false}
+        UIOptions={{
+          canvasActions: {
+            changeViewBackgroundColor: false,
+            clearCanvas: false,
+            export: false,
+            loadScene: false,
+            saveToActiveFile: false,
+            toggleTheme: false,
+            saveAsImage: false,
+          },
+          tools: { image: false },
+        }}
+        onChange={onChange}
+        onPointerUp={() => board.endStroke()}
+        onPointerUpdate={({ pointer, button }) =>
+          board.setPointer({
+            x: pointer.x,
+            y: pointer.y,
+            tool: pointer.tool,
+            button,
+          })
+        }
+      />
+    </div>
+  )
+}
