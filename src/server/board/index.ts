@@ -29,7 +29,7 @@ export const BOARD_ASSET_PREFIX = '/board-assets/'
  */
 export async function registerBoard(
   app: FastifyInstance,
-  options: { db: Db; tokens: Tokens; now: () => number; appId: string; secure?: boolean },
+  options: { db: Db; tokens: Tokens; now: () => number; appId: string },
 ): Promise<BoardService> {
   await migrateBoard(options.db)
   const deps = { db: options.db, tokens: options.tokens, now: options.now, log: app.log }
@@ -41,7 +41,7 @@ export async function registerBoard(
       now: options.now,
     }),
   )
-  boardTokenRoute(app, { ...deps, service, appId: options.appId, secure: options.secure ?? false })
+  boardTokenRoute(app, { ...deps, service, appId: options.appId })
   await boardFileRoutes(app, { ...deps, service })
   const require = createRequire(import.meta.url)
   await app.register(fastifyStatic, {

@@ -7,7 +7,7 @@ import {
   BoardTokenDataSchema,
 } from '../../../streams/wire/board'
 import { Answer } from '../../../streams/wire/rest/envelope'
-import { identify } from '../auth/identity'
+import { SESSION_COOKIE } from '../auth/identity'
 import { ApiFailure, ok } from '../http/errors'
 import { presentMembersOfUser } from '../store/rooms'
 import { ConvertError, convertDocument, documentKind, findLibreOffice } from './convert'
@@ -44,7 +44,7 @@ const UploadQuery = Type.Object({ name: Type.String({ minLength: 1, maxLength: 2
  */
 export function boardTokenRoute(
   app: FastifyInstance,
-  deps: BoardDeps & { service: BoardService; appId: string; secure: boolean },
+  deps: BoardDeps & { service: BoardService; appId: string },
 ): void {
   const url = '/api/s1/serve/:appId/v1/room/:roomId/board'
   if (app.hasRoute({ method: 'GET', url })) return
@@ -56,13 +56,17 @@ export function boardTokenRoute(
         response: { 200: Answer(BoardTokenDataSchema) },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { appId, roomId } = request.params as { appId: string; roomId: string }
       if (appId !== deps.appId) throw new ApiFailure(404, `unknown app '${appId}'`, { status: 404 })
-      const who = await identify(request, reply, deps)
-      const member = (await presentMembersOfUser(deps.db, roomId, who.userId))[0]
+      const cookie = request.cookies[SESSION_COOKIE]
+      const session = cookie ? deps.tokens.verify(cookie, 'session') : null
+      if (!session) throw new ApiFailure(10011, 'please login', { reason: 'notLoggedIn' })
+      const member = (await presentMembersOfUser(deps.db, roomId, session.sub))[0]
       if (!member) throw new ApiFailure(1003, 'you are not in this room', { reason: 'notInRoom' })
-      return ok(await deps.service.issueBoardToken({ roomId, uid: member.uid, userId: who.userId }))
+      return ok(
+        await deps.service.issueBoardToken({ roomId, uid: member.uid, userId: session.sub }),
+      )
     },
   )
 }

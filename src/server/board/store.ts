@@ -49,28 +49,30 @@ export const BOARD_MIGRATIONS: readonly { version: number; name: string; sql: st
   },
 ]
 
+/** Applies the board's pending migrations in one transaction, under its own advisory lock. */
 export async function migrateBoard(db: Db): Promise<number[]> {
-  await db.exec(
-    'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)',
-  )
-  const { rows } = await db.query<{ version: number }>(
-    'SELECT version FROM schema_migrations WHERE version >= 100',
-  )
-  const done = new Set(rows.map((r) => Number(r.version)))
-  const applied: number[] = []
-  for (const migration of BOARD_MIGRATIONS) {
-    if (done.has(migration.version)) continue
-    await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock(7311100)')
+    await tx.query(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)',
+    )
+    const { rows } = await tx.query<{ version: number }>(
+      'SELECT version FROM schema_migrations WHERE version >= 100',
+    )
+    const done = new Set(rows.map((r) => Number(r.version)))
+    const applied: number[] = []
+    for (const migration of BOARD_MIGRATIONS) {
+      if (done.has(migration.version)) continue
       for (const statement of migration.sql.split(';').map((s) => s.trim()))
         if (statement) await tx.query(statement)
       await tx.query(
         'INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)',
         [migration.version, migration.name, Date.now()],
       )
-    })
-    applied.push(migration.version)
-  }
-  return applied
+      applied.push(migration.version)
+    }
+    return applied
+  })
 }
 
 export interface BoardRow {
