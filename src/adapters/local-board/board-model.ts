@@ -115,7 +115,8 @@ export function writeElements(
   doc.transact(() => {
     for (const element of changed) {
       if (element.isDeleted) page.delete(element.id)
-      else page.set(element.id, element)
+      // A copy: the surface mutates its elements in place, the document must keep what was sent.
+      else page.set(element.id, structuredClone(element))
     }
   }, origin)
   return changed.length

@@ -3,8 +3,10 @@ import {
   Excalidraw,
   convertToExcalidrawElements,
   getSceneVersion,
+  hashElementsVersion,
 } from '@excalidraw/excalidraw'
 import '@excalidraw/excalidraw/index.css'
+import './board.css'
 import type {
   AppState,
   BinaryFileData,
@@ -36,6 +38,10 @@ const TOOL: Record<BoardTool, ToolType> = {
   selector: 'selection',
   laser: 'laser',
 }
+
+const TOOL_OF: Partial<Record<string, BoardTool>> = Object.fromEntries(
+  Object.entries(TOOL).map(([ours, theirs]) => [theirs, ours as BoardTool]),
+)
 
 const BACKGROUND = 'bg:'
 type SceneElement = OrderedExcalidrawElement
@@ -71,17 +77,35 @@ export default function LocalSurface({ board }: { board: LocalBoard }) {
   const applying = useRef(false)
   const written = useRef(-1)
   const loadedFiles = useRef(new Set<string>())
+  const container = useRef<HTMLDivElement>(null)
+  const toolApplied = useRef(false)
+  const pushRef = useRef<() => void>(() => undefined)
+  const initialised = useRef(false)
+
+  /** What the page shows, on the element: tests and the bench compare two sides with it. */
+  const mark = (elements: readonly SceneElement[]) => {
+    const shown = elements.filter((e) => !e.isDeleted && !e.id.startsWith(BACKGROUND))
+    const node = container.current
+    if (!node) return
+    node.dataset.elements = String(shown.length)
+    node.dataset.sceneHash = String(hashElementsVersion(shown))
+    node.dataset.background = String(
+      elements.some((e) => e.id.startsWith(BACKGROUND) && !e.isDeleted),
+    )
+  }
 
   // Document → scene: on every change of the page, its elements and its pointers.
   useEffect(() => {
     if (!api) return
-    const push = () => {
+    // The bench and the end-to-end tests reach the surface through its element.
+    if (container.current) Object.assign(container.current, { roomcastBoard: { api, board } })
+    const push = (pushRef.current = () => {
       const current = new Map(api.getSceneElementsIncludingDeleted().map((e) => [e.id, e]))
       const remote = board.elements().map((r) => {
         const local = current.get(r.id)
         return local && local.version === r.version && local.versionNonce === r.versionNonce
           ? local
-          : (r as unknown as SceneElement)
+          : (structuredClone(r) as unknown as SceneElement)
       })
       const { scenePath, scene } = board.view
       const collaborators = new Map<SocketId, Collaborator>(
@@ -101,7 +125,9 @@ export default function LocalSurface({ board }: { board: LocalBoard }) {
         captureUpdate: CaptureUpdateAction.NEVER,
       })
       applying.current = false
-      written.current = getSceneVersion(api.getSceneElementsIncludingDeleted())
+      const shown = api.getSceneElementsIncludingDeleted()
+      written.current = getSceneVersion(shown)
+      mark(shown)
       if (scene?.src && !loadedFiles.current.has(scene.src)) {
         const src = scene.src
         loadedFiles.current.add(src)
@@ -118,7 +144,7 @@ export default function LocalSurface({ board }: { board: LocalBoard }) {
           () => loadedFiles.current.delete(src),
         )
       }
-    }
+    })
     push()
     const subscription = board.change$.subscribe(push)
     return () => subscription.unsubscribe()
@@ -144,6 +170,23 @@ export default function LocalSurface({ board }: { board: LocalBoard }) {
 
   const onChange = (elements: readonly SceneElement[], state: AppState) => {
     if (applying.current) return
+    if (!initialised.current) {
+      // The library has loaded its initial (empty) scene over anything set before: set it again.
+      initialised.current = true
+      pushRef.current()
+      return
+    }
+    const tool = state.activeTool.type
+    if (tool !== TOOL[board.view.tool]) {
+      // A key shortcut picked a tool: the toolbar follows; until the library has applied ours
+      // after loading, ours is put back.
+      const picked = TOOL_OF[tool]
+      if (toolApplied.current && picked) board.setTool(picked)
+      else
+        api?.setActiveTool({ type: TOOL[board.view.tool] } as Parameters<
+          typeof api.setActiveTool
+        >[0])
+    } else toolApplied.current = true
     const camera = { scrollX: state.scrollX, scrollY: state.scrollY, zoom: state.zoom.value }
     const own = board.view.camera
     if (
@@ -168,6 +211,7 @@ export default function LocalSurface({ board }: { board: LocalBoard }) {
     const version = getSceneVersion(elements)
     if (version === written.current) return
     written.current = version
+    mark(elements)
     board.writeElements(
       elements.filter((e) => !e.id.startsWith(BACKGROUND)) as unknown as BoardElement[],
     )
@@ -186,6 +230,7 @@ export default function LocalSurface({ board }: { board: LocalBoard }) {
 
   return (
     <div
+      ref={container}
       className="roomcast-board-surface"
       data-testid="board-surface"
       data-writable={view.writable}
