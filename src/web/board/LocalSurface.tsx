@@ -52,10 +52,9 @@ function backgroundOf(
   scene: { src?: string; width?: number; height?: number } | undefined,
 ): SceneElement[] {
   if (!scene?.src) return []
-  return convertToExcalidrawElements([
+  const [image] = convertToExcalidrawElements([
     {
       type: 'image',
-      id: `${BACKGROUND}${path}`,
       fileId: scene.src as never,
       x: 0,
       y: 0,
@@ -64,6 +63,10 @@ function backgroundOf(
       locked: true,
     },
   ]) as SceneElement[]
+  // A fixed id, so every client has the same background and never sends it as a stroke.
+  return image
+    ? [{ ...image, id: `${BACKGROUND}${path}`, version: 1, versionNonce: 1 } as SceneElement]
+    : []
 }
 
 /**
