@@ -153,7 +153,7 @@ async function render(page: Page) {
         await w.benchFrames()
       }
       moves.sort((a, b) => a - b)
-      return { full, move: moves[2] }
+      return { full: full as number, move: moves[2] as number }
     }, count)
   const empty: number[] = []
   const fullRuns: number[] = []
