@@ -43,6 +43,12 @@ async function enter(browser: Browser, base: string, room: string, name: string,
   await page.getByLabel('Password').fill('bench')
   await page.getByRole('button', { name: 'Join' }).click()
   await page.waitForURL(/\/meeting$/)
+  const before = await page.evaluate(() => performance.getEntriesByType('resource').length)
+  const firstJs = await page.evaluate(() =>
+    (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter((e) => e.name.endsWith('.js'))
+      .reduce((sum, e) => sum + e.decodedBodySize, 0),
+  )
   await page.getByRole('button', { name: 'Open whiteboard' }).click()
   await page.locator('[data-testid="board-view"][data-joined="true"]').waitFor({ timeout: 30_000 })
   await page.locator('.excalidraw__canvas.interactive').waitFor({ timeout: 30_000 })
@@ -52,7 +58,15 @@ async function enter(browser: Browser, base: string, room: string, name: string,
     }
     return Boolean(node?.roomcastBoard)
   })
-  return page
+  const boardJs = await page.evaluate(
+    (before) =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .slice(before)
+        .filter((e) => e.name.endsWith('.js'))
+        .reduce((sum, e) => sum + e.decodedBodySize, 0),
+    before,
+  )
+  return Object.assign(page, { bytes: { firstJs, boardJs } })
 }
 
 /** Page-side helpers: a freedraw element and the surface's API. */
@@ -60,13 +74,16 @@ const PAGE_LIB = `
   window.benchSurface = () => document.querySelector('[data-testid="board-surface"]')
   window.benchApi = () => window.benchSurface().roomcastBoard.api
   window.benchNow = () => performance.timeOrigin + performance.now()
+  const DIGITS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
+  // Fractional indices in order ('a0'…'az', 'b00'…), as a drawing session leaves them.
+  window.benchIndex = (i) => i < 62 ? 'a' + DIGITS[i] : 'b' + DIGITS[Math.floor((i - 62) / 62)] + DIGITS[(i - 62) % 62]
   window.benchElement = (id, i, type = 'freedraw') => {
     const x = (i % 100) * 24, y = Math.floor(i / 100) * 24
     const base = { id, type, x, y, width: 20, height: 20, angle: 0, strokeColor: '#1e1e1e',
       backgroundColor: 'transparent', fillStyle: 'solid', strokeWidth: 2, strokeStyle: 'solid',
       roughness: 1, opacity: 100, groupIds: [], frameId: null, roundness: null, seed: i + 1,
       version: 2, versionNonce: i * 7919 + 1, isDeleted: false, boundElements: null,
-      updated: 1, link: null, locked: false, index: null }
+      updated: 1, link: null, locked: false, index: window.benchIndex(i) }
     if (type === 'freedraw')
       return { ...base, points: [[0, 0], [5, 8], [10, 12], [15, 15], [20, 20]], pressures: [],
         simulatePressure: true, lastCommittedPoint: null }
@@ -189,6 +206,10 @@ async function main() {
     const writer = await enter(browser, base, room, 'Writer', 'Host')
     const reader = await enter(browser, base, room, 'Reader', 'Conferee')
     for (const page of [writer, reader]) await page.evaluate(PAGE_LIB)
+    const kb = (n: number) => Math.round(n / 1024)
+    console.log(
+      `JavaScript loaded: up to the meeting screen ${kb(writer.bytes.firstJs)} KB; opening the board adds ${kb(writer.bytes.boardJs)} KB (uncompressed)`,
+    )
     // Warm up the path once.
     await strokes(writer, reader).then(
       () => undefined,
@@ -216,6 +237,8 @@ async function main() {
       strokeMedianMs: median(remote),
       strokeP99Ms: percentile(remote, 99),
       strokeLocalMedianMs: median(local),
+      meetingJsKb: kb(writer.bytes.firstJs),
+      boardJsKb: kb(writer.bytes.boardJs),
       elements: ELEMENTS,
       renderSceneMedianMs: median(r.fullRuns),
       renderMoveMedianMs: median(r.moveRuns),
