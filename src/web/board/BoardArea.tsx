@@ -1,5 +1,10 @@
 import {
   Button,
+  Menu,
+  MenuItemCheckbox,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
   MessageBar,
   MessageBarBody,
   Spinner,
@@ -8,12 +13,13 @@ import {
   tokens,
 } from '@fluentui/react-components'
 import { useObservableState } from 'observable-hooks'
-import { Suspense, lazy, useEffect, useState } from 'react'
+import { Suspense, lazy, useCallback } from 'react'
 import { useTranslation } from 'react-i18next'
-import { selectMe, selectRoom } from '../../../streams/selectors'
+import type { State } from '../../../streams/projections'
+import { selectConference, selectMe, selectMembers } from '../../../streams/selectors'
+import { selectCan } from '../../../streams/selectors/permissions'
 import { Role } from '../../../streams/wire/roles'
 import { useSelector, useSession } from '../session/context'
-import { fetchBoardToken } from './board-api'
 
 const BoardView = lazy(() => import('./BoardView'))
 
@@ -32,62 +38,33 @@ const useStyles = makeStyles({
   title: { flexGrow: 1 },
 })
 
+const selectBoardError = (s: State) => s.board.error
+const selectShareBoard = (s: State) => selectCan(s, 'shareBoard')
+const selectGrantBoard = (s: State) => selectCan(s, 'grantBoard')
+
 /**
- * The whiteboard in the meeting screen: shown when the board is shared (or opened by the
- * user), joined with the board token from `GET room/{roomId}/board`. The drawing library
- * loads only then.
+ * The whiteboard in the meeting screen. The core joins and leaves the board session as the share
+ * goes on and off ([WB-1], [BOARD-1], [BOARD-2]); this shows it, lets the host share it and
+ * choose who may draw ([BOARD-3]), and loads the drawing library only while it is shared.
  */
 export function BoardArea() {
   const styles = useStyles()
   const { t } = useTranslation()
-  const { board } = useSession()
-  const room = useSelector(selectRoom)
+  const { board, dispatch } = useSession()
+  const conference = useSelector(selectConference)
   const me = useSelector(selectMe)
+  const members = useSelector(selectMembers)
+  const error = useSelector(selectBoardError)
+  const canShare = useSelector(selectShareBoard)
+  const canGrant = useSelector(selectGrantBoard)
   const loaded = useObservableState(board.loaded$)
-  const [opened, setOpened] = useState(false)
-  const [error, setError] = useState<string>()
-  const visible = room?.shareBoard === 1 || opened
-  const roomId = room?.roomId
-  const uid = me?.uid
-  const writable = me ? me.role === Role.host || me.grantBoard === 1 : false
-
-  // Interim until the core's board effects join and leave on share changes ([BOARD-1]).
-  useEffect(() => {
-    if (!visible || !roomId || !me) return
-    let live = true
-    fetchBoardToken(roomId).then(
-      ({ boardId, boardToken }) => {
-        if (!live) return
-        setError(undefined)
-        void board.join({
-          boardId,
-          boardToken,
-          uid: me.uid,
-          userName: me.userName,
-          identity: me.role === Role.host ? 'host' : 'guest',
-          writable,
-        })
-      },
-      () => live && setError(t('board.tokenFailed')),
-    )
-    return () => {
-      live = false
-      void board.leave()
-    }
-    // Joins once per board session; grant changes go through setWritable below.
-  }, [visible, roomId, uid, board]) // eslint-disable-line react-hooks/exhaustive-deps
-
-  useEffect(() => {
-    if (visible) void board.setWritable(writable)
-  }, [visible, writable, board])
-
-  useEffect(() => {
-    const subscription = board.events$.subscribe((event) => {
-      if (event.type === 'board/joinFailed')
-        setError(t('board.joinFailed', { reason: event.message }))
-    })
-    return () => subscription.unsubscribe()
-  }, [board, t])
+  const shared = conference.shareBoard === 1
+  const conferees = members.filter((m) => m.uid !== me?.uid && m.role === Role.conferee)
+  const writers = conferees.filter((m) => m.grantBoard === 1).map((m) => m.uid)
+  const onGrant = useCallback(
+    (uid: string, grant: boolean) => dispatch({ type: 'ui/boardGrantToggled', uid, grant }),
+    [dispatch],
+  )
 
   return (
     <section className={styles.area} aria-label={t('board.title')}>
@@ -95,19 +72,48 @@ export function BoardArea() {
         <Text weight="semibold" className={styles.title}>
           {t('board.title')}
         </Text>
-        {room?.shareBoard !== 1 && (
-          <Button size="small" onClick={() => setOpened(!opened)}>
-            {opened ? t('board.close') : t('board.open')}
+        {shared && canGrant && (
+          <Menu
+            checkedValues={{ writers }}
+            onCheckedValueChange={(_, data) => {
+              for (const m of conferees) {
+                const now = data.checkedItems.includes(m.uid)
+                if (now !== writers.includes(m.uid)) onGrant(m.uid, now)
+              }
+            }}
+          >
+            <MenuTrigger disableButtonEnhancement>
+              <Button size="small">{t('board.grants.title')}</Button>
+            </MenuTrigger>
+            <MenuPopover>
+              <MenuList aria-label={t('board.grants.title')}>
+                {conferees.length === 0 && <Text size={200}>{t('board.grants.nobody')}</Text>}
+                {conferees.map((m) => (
+                  <MenuItemCheckbox key={m.uid} name="writers" value={m.uid}>
+                    {m.userName}
+                  </MenuItemCheckbox>
+                ))}
+              </MenuList>
+            </MenuPopover>
+          </Menu>
+        )}
+        {canShare && (
+          <Button
+            size="small"
+            appearance={shared ? 'secondary' : 'primary'}
+            onClick={() => dispatch({ type: 'ui/boardShareToggled', on: !shared })}
+          >
+            {shared ? t('board.stopShare') : t('board.share')}
           </Button>
         )}
       </div>
       {error && (
         <MessageBar intent="error">
-          <MessageBarBody>{error}</MessageBarBody>
+          <MessageBarBody>{t('board.joinFailed', { reason: error })}</MessageBarBody>
         </MessageBar>
       )}
-      {!visible && <Text>{t('board.notShared')}</Text>}
-      {visible && (
+      {!shared && <Text>{t('board.notShared')}</Text>}
+      {shared && (
         <Suspense fallback={<Spinner label={t('board.loading')} />}>
           {loaded ? <BoardView loaded={loaded} /> : <Spinner label={t('board.loading')} />}
         </Suspense>

@@ -1,28 +1,7 @@
 import { createHttp, call } from '../../adapters/rest/http'
-import { ClientConfigSchema, type ClientConfig } from '../../../streams/wire/rest/room'
-import {
-  BoardFileListSchema,
-  BoardFileSchema,
-  BoardTokenDataSchema,
-  type BoardFile,
-  type BoardTokenData,
-} from '../../../streams/wire/board'
+import { BoardFileListSchema, BoardFileSchema, type BoardFile } from '../../../streams/wire/board'
 
 const http = createHttp()
-let config: Promise<ClientConfig> | undefined
-
-export function clientConfig(): Promise<ClientConfig> {
-  config ??= call(() => http.get('/api/config'), ClientConfigSchema)
-  config.catch(() => (config = undefined))
-  return config
-}
-
-/** `GET room/{roomId}/board`: the board id and my board token ([BOARD-1], [BOARD-8]). */
-export async function fetchBoardToken(roomId: string): Promise<BoardTokenData> {
-  const { appId } = await clientConfig()
-  const url = `/api/s1/serve/${encodeURIComponent(appId)}/v1/room/${encodeURIComponent(roomId)}/board`
-  return call(() => http.get(url), BoardTokenDataSchema)
-}
 
 const filesUrl = (boardId: string) => `/api/board/${encodeURIComponent(boardId)}/files`
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` })

@@ -2,7 +2,7 @@ import { asyncScheduler } from 'rxjs'
 import { createStore, type Store } from '../../../streams/core/store'
 import { roomEffects } from '../../../streams/effects'
 import type { Event } from '../../../streams/events'
-import type { Deps } from '../../../streams/ports'
+import { idleDevices, idleMedia, memoryStorage, type Deps } from '../../../streams/ports'
 import { initialState, reduce, type State } from '../../../streams/projections'
 import { createRecorder, type Recorder } from '../../../streams/recorder/recorder'
 import { LocalMessaging } from '../../adapters/local-messaging/local-messaging'
@@ -29,12 +29,18 @@ function realtimeUrl(): string {
 export function createSession(): Session {
   const now = () => Date.now()
   const rest = new RestAdapter(createHttp())
+  const board = new LazyBoard(async () => (await rest.clientConfig()).mode)
   const deps: Deps = {
     rest,
     messaging: new LocalMessaging(realtimeUrl()),
     now,
     scheduler: asyncScheduler,
     newId: () => crypto.randomUUID(),
+    media: idleMedia(),
+    board,
+    devices: idleDevices(),
+    storage: memoryStorage(),
+    mode: 'local',
   }
   const store = createStore<State, Event, Deps>({
     initialState,
@@ -50,7 +56,10 @@ export function createSession(): Session {
     app: typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : 'dev',
     startedAt: now(),
   })
-  const board = new LazyBoard(async () => (await rest.clientConfig()).mode)
-  board.events$.subscribe(store.dispatch)
+  store.dispatch({
+    type: 'life/appStarted',
+    mobile: /Mobi|Android/i.test(navigator.userAgent),
+    mode: deps.mode,
+  })
   return { store, recorder, dispatch: store.dispatch, board }
 }
