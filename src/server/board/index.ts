@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 import type { Tokens } from '../auth/tokens'
 import type { Db } from '../store/db'
-import { boardFileRoutes, boardTokenRoute } from './routes'
+import { boardFileRoutes } from './routes'
 import { BoardService } from './service'
 import { serveBoardSocket } from './socket'
 import { migrateBoard } from './store'
@@ -23,9 +23,8 @@ export const BOARD_ASSET_PREFIX = '/board-assets/'
 
 /**
  * The local whiteboard on the server: its tables, the sync socket `/board/{boardId}`, the
- * document centre, the board fonts and, when the room routes do not serve it,
- * `GET room/{roomId}/board`. Register after the room routes; answers the service, whose
- * `issueBoardToken` and `grantChanged` the room routes call.
+ * document centre and the board fonts. Answers the service, whose `grantChanged` the room
+ * routes call after a grant, a revoke or the end of a share.
  */
 export async function registerBoard(
   app: FastifyInstance,
@@ -41,7 +40,6 @@ export async function registerBoard(
       now: options.now,
     }),
   )
-  boardTokenRoute(app, { ...deps, service, appId: options.appId })
   await boardFileRoutes(app, { ...deps, service })
   const require = createRequire(import.meta.url)
   await app.register(fastifyStatic, {

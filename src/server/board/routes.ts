@@ -7,9 +7,7 @@ import {
   BoardTokenDataSchema,
 } from '../../../streams/wire/board'
 import { Answer } from '../../../streams/wire/rest/envelope'
-import { SESSION_COOKIE } from '../auth/identity'
 import { ApiFailure, ok } from '../http/errors'
-import { presentMembersOfUser } from '../store/rooms'
 import { ConvertError, convertDocument, documentKind, findLibreOffice } from './convert'
 import {
   createFile,
@@ -37,39 +35,6 @@ const PageParams = Type.Object({
   page: Type.Integer({ minimum: 0 }),
 })
 const UploadQuery = Type.Object({ name: Type.String({ minLength: 1, maxLength: 200 }) })
-
-/**
- * `GET room/{roomId}/board` when the room routes do not serve it themselves: the caller's
- * present member in the room gets the board id and a board token ([BOARD-1]).
- */
-export function boardTokenRoute(
-  app: FastifyInstance,
-  deps: BoardDeps & { service: BoardService; appId: string },
-): void {
-  const url = '/api/s1/serve/:appId/v1/room/:roomId/board'
-  if (app.hasRoute({ method: 'GET', url })) return
-  app.get(
-    url,
-    {
-      schema: {
-        params: Type.Object({ appId: Type.String(), roomId: Type.String({ minLength: 1 }) }),
-        response: { 200: Answer(BoardTokenDataSchema) },
-      },
-    },
-    async (request) => {
-      const { appId, roomId } = request.params as { appId: string; roomId: string }
-      if (appId !== deps.appId) throw new ApiFailure(404, `unknown app '${appId}'`, { status: 404 })
-      const cookie = request.cookies[SESSION_COOKIE]
-      const session = cookie ? deps.tokens.verify(cookie, 'session') : null
-      if (!session) throw new ApiFailure(10011, 'please login', { reason: 'notLoggedIn' })
-      const member = (await presentMembersOfUser(deps.db, roomId, session.sub))[0]
-      if (!member) throw new ApiFailure(1003, 'you are not in this room', { reason: 'notInRoom' })
-      return ok(
-        await deps.service.issueBoardToken({ roomId, uid: member.uid, userId: session.sub }),
-      )
-    },
-  )
-}
 
 /** The document centre under /api/board/{boardId}/files, authorised by the board token. */
 export async function boardFileRoutes(

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import type { BoardFile, BoardTokenData } from '../../../streams/wire/board'
 import type { TokenClaims, Tokens } from '../auth/tokens'
 import type { Db } from '../store/db'
@@ -31,18 +30,17 @@ export class BoardService {
 
   constructor(private readonly deps: BoardDeps) {}
 
-  /** The room's board id and a token for this member ([BOARD-1]). */
+  /**
+   * The room's board id and a token for this member ([BOARD-1]); the same claims the room
+   * routes sign for `GET room/{roomId}/board`.
+   */
   async issueBoardToken(input: {
     roomId: string
     uid: string
     userId: string
   }): Promise<BoardTokenData> {
-    const board = await boardOfRoom(
-      this.deps.db,
-      input.roomId,
-      randomUUID().replaceAll('-', ''),
-      this.deps.now(),
-    )
+    const board = await boardOfRoom(this.deps.db, input.roomId, this.deps.now())
+    if (!board) throw new Error(`no room ${input.roomId}`)
     const boardToken = this.deps.tokens.sign(
       { kind: 'board', sub: input.uid, ch: board.board_id, uid: input.userId },
       BOARD_TOKEN_TTL_SECONDS,
@@ -54,12 +52,8 @@ export class BoardService {
   async verify(boardId: string, token: string): Promise<(TokenClaims & { roomId: string }) | null> {
     const claims = this.deps.tokens.verify(token, 'board')
     if (!claims || claims.ch !== boardId) return null
-    const board = await getBoard(this.deps.db, boardId)
+    const board = await getBoard(this.deps.db, boardId, this.deps.now())
     return board ? { ...claims, roomId: board.room_id } : null
-  }
-
-  async roomOf(boardId: string): Promise<string | undefined> {
-    return (await getBoard(this.deps.db, boardId))?.room_id
   }
 
   mayWrite(roomId: string, uid: string): Promise<boolean> {

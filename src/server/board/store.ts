@@ -80,19 +80,38 @@ export interface BoardRow {
   room_id: string
 }
 
-/** The room's board, created on first ask (one board per room). */
-export async function boardOfRoom(db: Queryable, roomId: string, boardId: string, now: number) {
+/**
+ * The board of a room: the room's `board_id` (set when the room is created), recorded in
+ * `boards` on first use so that updates and files can refer to it.
+ */
+export async function boardOfRoom(db: Queryable, roomId: string, now: number) {
+  const { rows } = await db.query<{ board_id: string }>(
+    'SELECT board_id FROM rooms WHERE room_id = $1',
+    [roomId],
+  )
+  const boardId = rows[0]?.board_id
+  if (!boardId) return undefined
   await db.query(
-    'INSERT INTO boards (board_id, room_id, created_at) VALUES ($1, $2, $3) ON CONFLICT (room_id) DO NOTHING',
+    'INSERT INTO boards (board_id, room_id, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
     [boardId, roomId, now],
   )
-  const { rows } = await db.query<BoardRow>('SELECT * FROM boards WHERE room_id = $1', [roomId])
-  return rows[0] as BoardRow
+  return { board_id: boardId, room_id: roomId }
 }
 
-export async function getBoard(db: Queryable, boardId: string): Promise<BoardRow | undefined> {
+/** The board with this id, recorded in `boards` on first use; undefined for no such board. */
+export async function getBoard(
+  db: Queryable,
+  boardId: string,
+  now: number,
+): Promise<BoardRow | undefined> {
   const { rows } = await db.query<BoardRow>('SELECT * FROM boards WHERE board_id = $1', [boardId])
-  return rows[0]
+  if (rows[0]) return rows[0]
+  const room = await db.query<{ room_id: string }>(
+    "SELECT room_id FROM rooms WHERE board_id = $1 AND board_id <> ''",
+    [boardId],
+  )
+  const roomId = room.rows[0]?.room_id
+  return roomId ? boardOfRoom(db, roomId, now) : undefined
 }
 
 export async function loadUpdates(db: Queryable, boardId: string): Promise<Uint8Array[]> {

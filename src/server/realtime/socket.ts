@@ -1,10 +1,7 @@
+import type { Duplex } from 'node:stream'
 import type { WebSocket } from 'ws'
-import {
-  ChannelEnvelopeSchema,
-  ChatDataSchema,
-  CLIENT_SENDABLE_CMDS,
-  Cmd,
-} from '../../../streams/wire/channel'
+import { checkClientChannelMessage } from '../../../streams/wire/channel'
+import { PeerCmd } from '../../../streams/wire/peer'
 import {
   ClientFrameSchema,
   MAX_MESSAGE_BYTES,
@@ -13,26 +10,35 @@ import {
 } from '../../../streams/wire/realtime'
 import { compile } from '../../../streams/wire/validate'
 import type { Tokens } from '../auth/tokens'
-import { send, type Hub, type Session } from './hub'
+import type { Hub, Session } from './hub'
 
 const clientFrame = compile(ClientFrameSchema)
-const channelEnvelope = compile(ChannelEnvelopeSchema)
-const chatData = compile(ChatDataSchema)
 
 interface Logger {
   warn(obj: object, msg: string): void
 }
 
+/** A client that lets this much output pile up unread is cut off. */
+export const MAX_BUFFERED_BYTES = 8 * 1024 * 1024
+
 /** Serves one realtime connection: every frame validated, every refusal an error frame. */
 export function serveSocket(
   socket: WebSocket,
-  deps: { hub: Hub; tokens: Tokens; log: Logger },
+  deps: { hub: Hub; tokens: Tokens; log: Logger; onLogin?: (uid: string) => void },
 ): void {
   const { hub, tokens, log } = deps
+  // The hub writes ready-made frames straight to the connection's TCP socket: one framing per
+  // broadcast, one write per member per turn (see Hub). ws still reads, pings and closes.
+  const raw = (socket as unknown as { _socket: Duplex })._socket
   const session: Session = {
     peer: {
-      send: (text) => {
-        if (socket.readyState === socket.OPEN) socket.send(text)
+      write: (frames) => {
+        if (socket.readyState !== socket.OPEN) return
+        if (raw.writableLength > MAX_BUFFERED_BYTES) {
+          socket.terminate()
+          return
+        }
+        raw.write(frames)
       },
       close: (code, reason) => socket.close(code, reason),
     },
@@ -43,8 +49,8 @@ export function serveSocket(
   let inWindow = 0
 
   const fail = (id: number | undefined, code: string, message: string) =>
-    send(
-      session.peer,
+    hub.send(
+      session,
       id === undefined ? { t: 'error', code, message } : { t: 'error', id, code, message },
     )
 
@@ -54,8 +60,7 @@ export function serveSocket(
       windowStart = now
       inWindow = 0
     }
-    if (++inWindow > MAX_MESSAGES_PER_SECOND)
-      return fail(undefined, 'rateLimited', 'more than 60 messages a second')
+    const limited = ++inWindow > MAX_MESSAGES_PER_SECOND
     if (isBinary) return fail(undefined, 'badFrame', 'frames are JSON text')
     let frame: unknown
     try {
@@ -63,11 +68,13 @@ export function serveSocket(
     } catch {
       return fail(undefined, 'badFrame', 'frame is not JSON')
     }
+    const id =
+      typeof frame === 'object' && frame && 'id' in frame && Number.isInteger(frame.id)
+        ? (frame.id as number)
+        : undefined
+    // Over the limit the request is answered, refused, so its sender can retry later.
+    if (limited) return fail(id, 'rateLimited', 'more than 60 messages a second')
     if (!clientFrame.check(frame)) {
-      const id =
-        typeof frame === 'object' && frame && 'id' in frame && Number.isInteger(frame.id)
-          ? (frame.id as number)
-          : undefined
       log.warn({ problem: clientFrame.firstError(frame) }, 'realtime frame refused')
       return fail(id, 'badFrame', `invalid frame: ${clientFrame.firstError(frame)}`)
     }
@@ -78,8 +85,8 @@ export function serveSocket(
 
   function handle(frame: ClientFrame): void {
     const ack = (data?: unknown) =>
-      send(
-        session.peer,
+      hub.send(
+        session,
         data === undefined ? { t: 'ack', id: frame.id } : { t: 'ack', id: frame.id, data },
       )
     if (frame.t === 'ping') return ack()
@@ -90,7 +97,8 @@ export function serveSocket(
       session.channels = new Set(claims.ch ? [claims.ch] : [])
       session.userId = claims.uid
       hub.login(session, frame.uid)
-      send(session.peer, {
+      deps.onLogin?.(frame.uid)
+      hub.send(session, {
         t: 'connectionStateChanged',
         state: 'CONNECTED',
         reason: 'LOGIN_SUCCESS',
@@ -126,10 +134,11 @@ export function serveSocket(
         hub.sendToChannel(frame.channel, uid, frame.text, session)
         return ack()
       }
-      case 'peerMessage':
-        if (Buffer.byteLength(frame.text) > MAX_MESSAGE_BYTES)
-          return fail(frame.id, 'tooBig', 'a message is at most 32 KB')
+      case 'peerMessage': {
+        const problem = checkPeerText(frame.text)
+        if (problem) return fail(frame.id, problem.code, problem.message)
         return ack({ delivered: hub.sendToPeer(frame.to, uid, frame.text) })
+      }
       case 'getMembers':
         if (!session.joined.has(frame.channel))
           return fail(frame.id, 'notJoined', 'join the channel first')
@@ -161,8 +170,8 @@ export function serveSocket(
 }
 
 /**
- * A client may send only what it is allowed to say itself ([HOST-6]): the right envelope, a
- * client-sendable command, and its own identity in the data.
+ * A client may send only what it is allowed to say itself ([HOST-6]): the core's rule for channel
+ * messages (a client-sendable command carrying its sender's own user id).
  */
 function checkChannelText(
   text: string,
@@ -176,18 +185,26 @@ function checkChannelText(
   } catch {
     return { code: 'badMessage', message: 'channel message is not JSON' }
   }
-  if (!channelEnvelope.check(message))
-    return {
-      code: 'badMessage',
-      message: `invalid channel message: ${channelEnvelope.firstError(message)}`,
-    }
-  if (!CLIENT_SENDABLE_CMDS.has(message.cmd))
-    return { code: 'forbidden', message: `command ${message.cmd} is announced by the server only` }
-  if (message.cmd === Cmd.chat) {
-    if (!chatData.check(message.data))
-      return { code: 'badMessage', message: `invalid chat: ${chatData.firstError(message.data)}` }
-    if (message.data.userId !== userId)
-      return { code: 'forbidden', message: 'a message must carry its sender' }
+  return checkClientChannelMessage(message, userId)
+}
+
+/**
+ * Peer messages are relayed as they are (media signalling rides on them), except the ones that
+ * grant something: an invitation (cmd 1) and a user-state notice (cmd 4) come from the server,
+ * after the REST call that recorded them.
+ */
+function checkPeerText(text: string): { code: string; message: string } | null {
+  if (Buffer.byteLength(text) > MAX_MESSAGE_BYTES)
+    return { code: 'tooBig', message: 'a message is at most 32 KB' }
+  let message: unknown
+  try {
+    message = JSON.parse(text)
+  } catch {
+    return null
   }
+  const cmd =
+    typeof message === 'object' && message !== null ? (message as { cmd?: unknown }).cmd : undefined
+  if (cmd === PeerCmd.invite || cmd === PeerCmd.userState)
+    return { code: 'forbidden', message: `peer command ${cmd} is sent by the server only` }
   return null
 }
