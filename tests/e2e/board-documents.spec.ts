@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { makePdf } from '../support/make-pdf'
-import { join, openBoard, surface } from './board-helpers'
+import { join, onBoard, shareBoard, surface } from './board-helpers'
 
 test('[ERR-3] [WB-3] a 3-page PDF uploads with progress, converts into 3 static pages, says so and opens on the board for followers too', async ({
   browser,
@@ -8,8 +8,10 @@ test('[ERR-3] [WB-3] a 3-page PDF uploads with progress, converts into 3 static 
   const room = `board-pdf-${Date.now()}`
   const host = await join(browser, { room, name: 'Hana Host', role: 'Host' })
   const guest = await join(browser, { room, name: 'Carl Conferee', role: 'Conferee' })
-  await openBoard(host)
-  await openBoard(guest)
+  await shareBoard(host)
+  await onBoard(guest)
+  // Free view first: the host pages through the document on its own.
+  await host.getByRole('button', { name: 'Stop leading' }).click()
 
   await host.getByRole('button', { name: 'Documents' }).click()
   const centre = host.getByRole('dialog', { name: 'Document centre' })

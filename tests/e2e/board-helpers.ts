@@ -20,16 +20,35 @@ export function surface(page: Page) {
   return page.getByTestId('board-surface')
 }
 
-/** Opens the board (when it is not shared) and waits for the drawing surface. */
-export async function openBoard(page: Page): Promise<void> {
-  const board = page.getByRole('region', { name: 'Whiteboard' })
-  const open = board.getByRole('button', { name: 'Open whiteboard' })
-  await expect(open.or(page.getByTestId('board-view'))).toBeVisible()
-  if (await open.isVisible()) await open.click()
+function region(page: Page) {
+  return page.getByRole('region', { name: 'Whiteboard' })
+}
+
+/** Waits until this page is on the board with its drawing surface. */
+export async function onBoard(page: Page): Promise<void> {
   await expect(page.getByTestId('board-view')).toHaveAttribute('data-joined', 'true', {
     timeout: 20_000,
   })
   await expect(page.locator('.excalidraw__canvas.interactive')).toBeVisible({ timeout: 20_000 })
+}
+
+/** The host shares the board ([BOARD-1]) and is on it. */
+export async function shareBoard(host: Page): Promise<void> {
+  await region(host).getByRole('button', { name: 'Share whiteboard' }).click()
+  await onBoard(host)
+}
+
+export async function stopSharing(host: Page): Promise<void> {
+  await region(host).getByRole('button', { name: 'Stop sharing' }).click()
+}
+
+/** The host lets a conferee draw, or stops it ([BOARD-3]). */
+export async function setGrant(host: Page, name: string, grant: boolean): Promise<void> {
+  await region(host).getByRole('button', { name: 'Who may draw' }).click()
+  const item = host.getByRole('menuitemcheckbox', { name })
+  await expect(item).toHaveAttribute('aria-checked', String(!grant))
+  await item.click()
+  await host.keyboard.press('Escape')
 }
 
 /** Draws a pencil stroke across the canvas, from and to fractions of its size. */
