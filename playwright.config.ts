@@ -7,6 +7,9 @@ import { join } from 'node:path'
 // One server for the run, on a free port, with a fresh data folder. Workers inherit the values.
 process.env.E2E_PORT ??= execFileSync(process.execPath, ['scripts/free-port.mjs']).toString().trim()
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'roomcast-e2e-'))
+process.env.E2E_SMS_PORT ??= execFileSync(process.execPath, ['scripts/free-port.mjs'])
+  .toString()
+  .trim()
 const port = Number(process.env.E2E_PORT)
 
 export const CHROMIUM_ARGS = [
@@ -55,6 +58,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       STATIC_DIR: 'dist',
       LOG_LEVEL: 'warn',
+      // Login codes go to the SMS bridge the login tests run (tests/e2e/support/sms.ts).
+      SMS_WEBHOOK_URL: `http://127.0.0.1:${process.env.E2E_SMS_PORT}/sms`,
     },
   },
 })

@@ -11,6 +11,7 @@ const steps = [
   ['lint', 'npm', ['run', '--silent', 'lint']],
   ['unit tests', bin('vitest'), ['run']],
   ['build', bin('vite'), ['build', '--logLevel', 'warn']],
+  ['first-load budget', process.execPath, [join(root, 'scripts', 'check-bundle.mjs')]],
   ['end-to-end tests', bin('playwright'), ['test']],
 ]
 for (const [name, command, args] of steps) {

@@ -2,14 +2,12 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/App'
 import { initI18n } from './i18n'
-import { createSession } from './session/session'
 
 await initI18n()
-const session = createSession()
 const root = document.getElementById('root')
 if (!root) throw new Error('#root missing from index.html')
 createRoot(root).render(
   <StrictMode>
-    <App session={session} />
+    <App />
   </StrictMode>,
 )

@@ -25,11 +25,11 @@ export const PERMISSIONS = {
   startRecording: [Role.host],
   countdown: [Role.host],
   refreshOnlineCount: [Role.host],
+  /** Room settings: layout, live, recording, projections, quizzes, goods, streams. */
+  manageRoom: [Role.host],
   // a host publishes; a conferee only while its audio or video is enabled ([ROLE-4])
   publishMedia: [Role.host, Role.conferee],
   shareScreen: [Role.host, Role.conferee],
-  /** Room settings: layout, live, recording, projections, quizzes, goods, streams. */
-  manageRoom: [Role.host],
   // conferee flows (spec §6)
   applyMedia: [Role.conferee],
   cancelBoardRequest: [Role.conferee, Role.host],

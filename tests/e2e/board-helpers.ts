@@ -1,27 +1,20 @@
 import { expect, type Browser, type Page } from '@playwright/test'
+import { joinRoom, memberAction, menu } from './support/room'
 
 export async function join(
   browser: Browser,
-  form: { room: string; name: string; role: 'Host' | 'Conferee'; password?: string },
+  who: { room: string; name: string; role: 'Host' | 'Conferee' },
 ): Promise<Page> {
-  const context = await browser.newContext()
-  const page = await context.newPage()
-  await page.goto('/home')
-  await page.getByLabel('Room name').fill(form.room)
-  await page.getByLabel('Your name').fill(form.name)
-  await page.getByLabel('Role').selectOption({ label: form.role })
-  await page.getByLabel('Password').fill(form.password ?? 'board-pw')
-  await page.getByRole('button', { name: 'Join' }).click()
-  await expect(page).toHaveURL(/\/meeting$/)
-  return page
+  return joinRoom(browser, who)
+}
+
+async function more(page: Page, item: string): Promise<void> {
+  await menu(page).getByRole('button', { name: 'More' }).click()
+  await page.getByRole('menuitem', { name: item, exact: true }).click()
 }
 
 export function surface(page: Page) {
   return page.getByTestId('board-surface')
-}
-
-function region(page: Page) {
-  return page.getByRole('region', { name: 'Whiteboard' })
 }
 
 /** Waits until this page is on the board with its drawing surface. */
@@ -32,23 +25,19 @@ export async function onBoard(page: Page): Promise<void> {
   await expect(page.locator('.excalidraw__canvas.interactive')).toBeVisible({ timeout: 20_000 })
 }
 
-/** The host shares the board ([BOARD-1]) and is on it. */
+/** The host shares the board from the meeting menu ([BOARD-1]) and is on it. */
 export async function shareBoard(host: Page): Promise<void> {
-  await region(host).getByRole('button', { name: 'Share whiteboard' }).click()
+  await more(host, 'Whiteboard')
   await onBoard(host)
 }
 
 export async function stopSharing(host: Page): Promise<void> {
-  await region(host).getByRole('button', { name: 'Stop sharing' }).click()
+  await more(host, 'Stop the whiteboard')
 }
 
-/** The host lets a conferee draw, or stops it ([BOARD-3]). */
+/** The host lets a conferee draw, or takes it back, from the member list ([BOARD-3]). */
 export async function setGrant(host: Page, name: string, grant: boolean): Promise<void> {
-  await region(host).getByRole('button', { name: 'Who may draw' }).click()
-  const item = host.getByRole('menuitemcheckbox', { name })
-  await expect(item).toHaveAttribute('aria-checked', String(!grant))
-  await item.click()
-  await host.keyboard.press('Escape')
+  await memberAction(host, name, grant ? 'Allow the whiteboard' : 'Take the whiteboard back')
 }
 
 /** Draws a pencil stroke across the canvas, from and to fractions of its size. */

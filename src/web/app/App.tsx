@@ -1,35 +1,87 @@
-import { FluentProvider, Spinner, webLightTheme } from '@fluentui/react-components'
-import { Suspense } from 'react'
-import { useTranslation } from 'react-i18next'
-import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom'
-import { SessionProvider } from '../session/context'
-import type { Session } from '../session/session'
-import { ScreenError } from './ScreenError'
+import { Suspense, useEffect, type ComponentType, type ReactNode } from 'react'
+import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom'
+import { AccountProvider } from './account'
+import { auth } from './api'
+import { withCarried } from './carry'
+import { NotFirstVisit, useFirstLocation } from './FirstVisit'
 import { lazyScreen } from './lazy-screen'
+import { Loading } from './Loading'
+import { setNavigator } from './navigation'
+import { RequireLogin } from './RequireLogin'
+import { ScreenBoundary } from './ScreenError'
+import { loadStats } from './stats'
 
+// [ROUTE-6] every screen is its own lazily loaded chunk.
 const HomeScreen = lazyScreen(() => import('../screens/home/HomeScreen'))
+const LoginScreen = lazyScreen(() => import('../screens/login/LoginScreen'))
 const MeetingScreen = lazyScreen(() => import('../screens/meeting/MeetingScreen'))
+const StatusScreen = lazyScreen(() => import('../screens/status/StatusScreen'))
+const GuideScreen = lazyScreen(() => import('../screens/mobile/GuideScreen'))
+const ActivityScreen = lazyScreen(() => import('../screens/mobile/ActivityScreen'))
+const AppLookScreen = lazyScreen(() => import('../screens/mobile/AppLookScreen'))
+const ZntAppScreen = lazyScreen(() => import('../screens/mobile/ZntAppScreen'))
 
-function Loading() {
-  const { t } = useTranslation()
-  return <Spinner label={t('app.loading')} style={{ marginTop: '30vh' }} />
+/** Navigation side effects: the adapter's navigator, the first location, statistics. */
+function RouteEffects() {
+  const navigate = useNavigate()
+  const { pathname } = useLocation()
+  useFirstLocation()
+  useEffect(() => {
+    setNavigator((to, options) => void navigate(to, options))
+    return () => setNavigator(null)
+  }, [navigate])
+  useEffect(() => loadStats(pathname), [pathname])
+  return null
 }
 
-const router = createBrowserRouter([
-  { path: '/', element: <Navigate to="/home" replace /> },
-  { path: '/home', element: <HomeScreen />, errorElement: <ScreenError /> },
-  { path: '/meeting', element: <MeetingScreen />, errorElement: <ScreenError /> },
-  { path: '*', element: <Navigate to="/home" replace /> },
-])
+/** [ROUTE-1] / redirects to /home, keeping the carried parameters. */
+function ToHome() {
+  const { search } = useLocation()
+  return <Navigate to={withCarried('/home', search)} replace />
+}
 
-export function App({ session }: { session: Session }) {
+function Screens() {
+  const { pathname } = useLocation()
+  const guarded = (Screen: ComponentType, wrap?: (node: ReactNode) => ReactNode) => {
+    const node = (
+      <RequireLogin>
+        <Screen />
+      </RequireLogin>
+    )
+    return wrap ? wrap(node) : node
+  }
+  const meeting = (node: ReactNode) => <NotFirstVisit>{node}</NotFirstVisit>
   return (
-    <FluentProvider theme={webLightTheme}>
-      <SessionProvider session={session}>
-        <Suspense fallback={<Loading />}>
-          <RouterProvider router={router} />
-        </Suspense>
-      </SessionProvider>
-    </FluentProvider>
+    <ScreenBoundary resetKey={pathname}>
+      <Suspense fallback={<Loading />}>
+        <Routes>
+          <Route path="/" element={<ToHome />} />
+          <Route path="/home" element={guarded(HomeScreen)} />
+          <Route path="/meeting" element={guarded(MeetingScreen, meeting)} />
+          <Route path="/login" element={<LoginScreen />} />
+          {/* [ROUTE-3] the phone pages a share link opens need no login. */}
+          <Route path="/m/guide" element={<GuideScreen />} />
+          <Route path="/m/activity" element={<ActivityScreen />} />
+          <Route path="/m/appLook" element={<AppLookScreen />} />
+          <Route path="/m/zntApp" element={<ZntAppScreen />} />
+          <Route path="/403" element={<StatusScreen />} />
+          <Route path="/404" element={<StatusScreen />} />
+          <Route path="/500" element={<StatusScreen />} />
+          {/* [ROUTE-2] any other path needs login and falls back to the home screen. */}
+          <Route path="*" element={guarded(ToHome)} />
+        </Routes>
+      </Suspense>
+    </ScreenBoundary>
+  )
+}
+
+export function App() {
+  return (
+    <AccountProvider source={auth}>
+      <BrowserRouter>
+        <RouteEffects />
+        <Screens />
+      </BrowserRouter>
+    </AccountProvider>
   )
 }

@@ -36,6 +36,15 @@ export async function initI18n(): Promise<typeof i18next> {
   return i18next
 }
 
+/**
+ * Adds a screen's texts (its own top-level keys) in both languages; screens loaded lazily bring
+ * their texts with them, so the first load carries only the texts of the first screens.
+ */
+export function addTexts(texts: { readonly en: object; readonly zh: object }): void {
+  i18next.addResourceBundle('en', 'translation', texts.en, true, false)
+  i18next.addResourceBundle('zh', 'translation', texts.zh, true, false)
+}
+
 export async function setLanguage(language: Language): Promise<void> {
   try {
     localStorage.setItem(STORAGE_KEY, language)

@@ -6,8 +6,9 @@ import { idleDevices, idleMedia, memoryStorage, type Deps } from '../../../strea
 import { initialState, reduce, type State } from '../../../streams/projections'
 import { createRecorder, type Recorder } from '../../../streams/recorder/recorder'
 import { LocalMessaging } from '../../adapters/local-messaging/local-messaging'
-import { createHttp } from '../../adapters/rest/http'
 import { RestAdapter } from '../../adapters/rest/rest-adapter'
+import { RouteClient } from '../../adapters/rest/client'
+import { clientConfig, hooks, http } from '../app/api'
 import { LazyBoard } from '../board/lazy-board'
 
 export interface Session {
@@ -28,10 +29,12 @@ function realtimeUrl(): string {
 /** One session per page: the bus with its live effects and adapters, and the recorder. */
 export function createSession(): Session {
   const now = () => Date.now()
-  const rest = new RestAdapter(createHttp())
-  const board = new LazyBoard(async () => (await rest.clientConfig()).mode)
+  const board = new LazyBoard(async () => (await clientConfig()).mode)
   const deps: Deps = {
-    rest,
+    rest: new RestAdapter(
+      new RouteClient(http, hooks, () => clientConfig().then((c) => c.appId)),
+      clientConfig,
+    ),
     messaging: new LocalMessaging(realtimeUrl()),
     now,
     scheduler: asyncScheduler,

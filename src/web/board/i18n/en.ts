@@ -1,10 +1,6 @@
 /** The whiteboard's English texts (under `board`). */
 export const boardEn = {
   title: 'Whiteboard',
-  share: 'Share whiteboard',
-  stopShare: 'Stop sharing',
-  grants: { title: 'Who may draw', nobody: 'No conferee in the room' },
-  notShared: 'The whiteboard is not shared.',
   loading: 'Loading the whiteboard…',
   joinFailed: 'The whiteboard could not be opened: {{reason}}',
   tokenFailed: 'Could not get the board token',

@@ -5,10 +5,6 @@ type Texts<T> = { readonly [K in keyof T]: T[K] extends string ? string : Texts<
 /** 白板中文文案（`board` 下），与 en.ts 键一一对应。 */
 export const boardZh: Texts<typeof boardEn> = {
   title: '白板',
-  share: '共享白板',
-  stopShare: '停止共享',
-  grants: { title: '谁可以书写', nobody: '房间里没有参会者' },
-  notShared: '白板未共享。',
   loading: '正在加载白板…',
   joinFailed: '白板无法打开：{{reason}}',
   tokenFailed: '获取白板令牌失败',

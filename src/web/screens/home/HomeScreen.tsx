@@ -1,69 +1,61 @@
-import {
-  Button,
-  Field,
-  Input,
-  Select,
-  Spinner,
-  Text,
-  Title2,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components'
-import { useEffect, useState, type FormEvent } from 'react'
+import { useCallback, useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router-dom'
-import { selectEntryError, selectPhase } from '../../../../streams/selectors'
+import { useLocation } from 'react-router-dom'
 import type { JoinForm } from '../../../../streams/events'
-import { Role, RoomType, type RoleId, type RoomTypeId } from '../../../../streams/wire/roles'
-import { useSelector, useSession } from '../../session/context'
-import { entryErrorText } from './entry-error-text'
+import type { State } from '../../../../streams/projections'
+import type { RoleId, RoomTypeId } from '../../../../streams/wire/roles'
+import { Role, RoomType } from './form-values'
+import { useAccount } from '../../app/account'
+import { readCarried } from '../../app/carry'
+import { useRoomCard } from '../../app/use-room-card'
 import { LanguageSwitch } from '../../app/LanguageSwitch'
+import { useCarriedNavigate } from '../../app/use-carried-navigate'
+import { loadSession, peekSession } from '../../session/loader'
+import { useMaybeSelector } from '../../session/use-store'
+import { LightField } from '../../ui/LightField'
+import styles from '../../ui/light.module.css'
+import { entryErrorField, entryErrorText } from './entry-error-text'
 
-const useStyles = makeStyles({
-  page: {
-    minHeight: '100vh',
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    padding: '16px',
-    boxSizing: 'border-box',
-    backgroundColor: tokens.colorNeutralBackground2,
-  },
-  card: {
-    width: '100%',
-    maxWidth: '420px',
-    display: 'flex',
-    flexDirection: 'column',
-    gap: '12px',
-    padding: '24px',
-    boxSizing: 'border-box',
-    borderRadius: tokens.borderRadiusXLarge,
-    backgroundColor: tokens.colorNeutralBackground1,
-    boxShadow: tokens.shadow16,
-  },
-  header: { display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '8px' },
-  hint: { color: tokens.colorNeutralForeground3 },
-  error: { color: tokens.colorPaletteRedForeground1 },
-})
-
-const initialForm: JoinForm = {
-  roomName: '',
-  userName: '',
-  roomType: RoomType.smallClass,
-  role: Role.host,
-  password: '',
-}
+const phaseOf = (s: State) => s.session.phase
+const errorOf = (s: State) => s.session.entryError
 
 /** [HOME-1] The home form: room name, your name, room type, role, password, Join. */
 export default function HomeScreen() {
-  const styles = useStyles()
   const { t } = useTranslation()
-  const { dispatch } = useSession()
-  const navigate = useNavigate()
-  const phase = useSelector(selectPhase)
-  const error = useSelector(selectEntryError)
-  const [form, setForm] = useState<JoinForm>(initialForm)
-  const busy = phase === 'entering' || phase === 'joiningChannel'
+  const navigate = useCarriedNavigate()
+  const { user } = useAccount()
+  const [session, setSession] = useState(peekSession)
+  const phase = useMaybeSelector(session, phaseOf, 'idle')
+  const error = useMaybeSelector(session, errorOf, null)
+  const [form, setForm] = useState<JoinForm>(() => ({
+    roomName: '',
+    userName: user?.joinName ?? '',
+    roomType: RoomType.smallClass,
+    role: Role.host,
+    password: '',
+  }))
+  const [waiting, setWaiting] = useState(false)
+  // [ROUTE-9] arriving with a room (a share link): its name is filled in, as a conferee.
+  const { search } = useLocation()
+  const carried = readCarried(search)
+  useRoomCard(carried.roomId, (card) =>
+    setForm((f) =>
+      f.roomName
+        ? f
+        : { ...f, roomName: card.roomName, role: carried.share ? Role.conferee : f.role },
+    ),
+  )
+  const busy = waiting || phase === 'entering' || phase === 'joiningChannel'
+
+  // The session loads while the user fills the form (not before: the first load stays small).
+  const ensureSession = useCallback(
+    () =>
+      loadSession().then((loaded) => {
+        setSession(loaded)
+        return loaded
+      }),
+    [],
+  )
 
   useEffect(() => {
     if (phase === 'inRoom') navigate('/meeting')
@@ -71,79 +63,105 @@ export default function HomeScreen() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    dispatch({ type: 'ui/joinSubmitted', form })
+    setWaiting(true)
+    ensureSession()
+      .then((loaded) => loaded.dispatch({ type: 'ui/joinSubmitted', form }))
+      .finally(() => setWaiting(false))
   }
-  const fieldError = (field: keyof JoinForm) =>
-    error?.field === field ? entryErrorText(t, error) : undefined
-  const generalError =
-    error && !['roomName', 'userName', 'password', 'role'].includes(error.field ?? '')
-      ? entryErrorText(t, error)
-      : undefined
+  const errorField = error ? entryErrorField(error) : null
+  const fieldError = (field: string) =>
+    error && errorField === field ? entryErrorText(t, error) : undefined
+  const generalError = error && !errorField ? entryErrorText(t, error) : undefined
 
   return (
     <main className={styles.page}>
-      <form className={styles.card} onSubmit={submit} noValidate aria-labelledby="home-title">
+      <form
+        className={styles.card}
+        onSubmit={submit}
+        onFocusCapture={() => void ensureSession()}
+        noValidate
+        aria-labelledby="home-title"
+      >
         <div className={styles.header}>
-          <Title2 id="home-title">{t('home.title')}</Title2>
+          <h1 id="home-title" className={styles.title}>
+            {t('home.title')}
+          </h1>
           <LanguageSwitch />
         </div>
-        <Field label={t('home.roomName')} validationMessage={fieldError('roomName')} required>
-          <Input
-            value={form.roomName}
-            onChange={(_, d) => setForm({ ...form, roomName: d.value })}
-            autoComplete="off"
-          />
-        </Field>
-        <Field label={t('home.userName')} validationMessage={fieldError('userName')} required>
-          <Input
-            value={form.userName}
-            onChange={(_, d) => setForm({ ...form, userName: d.value })}
-            autoComplete="nickname"
-          />
-        </Field>
-        <Field label={t('home.roomType')}>
-          <Select
-            value={String(form.roomType)}
-            onChange={(_, d) => setForm({ ...form, roomType: Number(d.value) as RoomTypeId })}
-          >
-            <option value={RoomType.oneToOne}>{t('home.roomTypes.oneToOne')}</option>
-            <option value={RoomType.smallClass}>{t('home.roomTypes.smallClass')}</option>
-            <option value={RoomType.lectureHall}>{t('home.roomTypes.lectureHall')}</option>
-          </Select>
-        </Field>
-        <Field label={t('home.role')} validationMessage={fieldError('role')} required>
-          <Select
-            value={String(form.role)}
-            onChange={(_, d) => setForm({ ...form, role: Number(d.value) as RoleId })}
-          >
-            <option value={Role.host}>{t('home.roles.host')}</option>
-            <option value={Role.conferee}>{t('home.roles.conferee')}</option>
-          </Select>
-        </Field>
-        <Field label={t('home.password')} validationMessage={fieldError('password')} required>
-          <Input
-            type="password"
-            value={form.password}
-            onChange={(_, d) => setForm({ ...form, password: d.value })}
-            autoComplete="off"
-          />
-        </Field>
-        <Text size={200} className={styles.hint}>
-          {t('home.hint')}
-        </Text>
-        {generalError && (
-          <Text role="alert" className={styles.error}>
-            {generalError}
-          </Text>
-        )}
-        <Button
-          appearance="primary"
-          type="submit"
-          disabled={busy}
-          icon={busy ? <Spinner size="tiny" /> : undefined}
+        <LightField label={t('home.roomName')} error={fieldError('roomName')} required>
+          {(control) => (
+            <input
+              {...control}
+              className={styles.input}
+              value={form.roomName}
+              onChange={(e) => setForm({ ...form, roomName: e.target.value })}
+              autoComplete="off"
+            />
+          )}
+        </LightField>
+        <LightField label={t('home.userName')} error={fieldError('userName')} required>
+          {(control) => (
+            <input
+              {...control}
+              className={styles.input}
+              value={form.userName}
+              onChange={(e) => setForm({ ...form, userName: e.target.value })}
+              autoComplete="nickname"
+            />
+          )}
+        </LightField>
+        <LightField label={t('home.roomType')}>
+          {(control) => (
+            <select
+              {...control}
+              className={styles.select}
+              value={String(form.roomType)}
+              onChange={(e) => setForm({ ...form, roomType: Number(e.target.value) as RoomTypeId })}
+            >
+              <option value={RoomType.oneToOne}>{t('home.roomTypes.oneToOne')}</option>
+              <option value={RoomType.smallClass}>{t('home.roomTypes.smallClass')}</option>
+              <option value={RoomType.lectureHall}>{t('home.roomTypes.lectureHall')}</option>
+            </select>
+          )}
+        </LightField>
+        <LightField label={t('home.role')} error={fieldError('role')} required>
+          {(control) => (
+            <select
+              {...control}
+              className={styles.select}
+              value={String(form.role)}
+              onChange={(e) => setForm({ ...form, role: Number(e.target.value) as RoleId })}
+            >
+              <option value={Role.host}>{t('home.roles.host')}</option>
+              <option value={Role.conferee}>{t('home.roles.conferee')}</option>
+            </select>
+          )}
+        </LightField>
+        <LightField
+          label={t('home.password')}
+          error={fieldError('password')}
+          hint={t('home.hint')}
+          required
         >
+          {(control) => (
+            <input
+              {...control}
+              type="password"
+              className={styles.input}
+              value={form.password}
+              onChange={(e) => setForm({ ...form, password: e.target.value })}
+              autoComplete="off"
+            />
+          )}
+        </LightField>
+        {generalError && (
+          <p role="alert" className={styles.alert}>
+            {generalError}
+          </p>
+        )}
+        <button type="submit" className={`${styles.button} ${styles.primary}`} disabled={busy}>
           {busy ? t('home.joining') : t('home.join')}
-        </Button>
+        </button>
       </form>
     </main>
   )

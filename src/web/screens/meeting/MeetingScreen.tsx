@@ -1,13 +1,42 @@
-import { Button, Text, Title3, makeStyles, tokens } from '@fluentui/react-components'
-import { useEffect } from 'react'
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogSurface,
+  DialogTitle,
+  Text,
+  makeStyles,
+  mergeClasses,
+  tokens,
+} from '@fluentui/react-components'
+import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useNavigate } from 'react-router-dom'
-import { selectOnlineCount, selectPhase, selectRoom } from '../../../../streams/selectors'
+import { Link } from 'react-router-dom'
+import type { State } from '../../../../streams/projections'
+import { selectPhase, selectRoom } from '../../../../streams/selectors'
+import { useCarriedNavigate } from '../../app/use-carried-navigate'
+import { addRoomTexts } from '../../i18n/room'
 import { useSelector, useSession } from '../../session/context'
 import { exportSessionLog } from '../../session/export-log'
+import { SessionGate } from '../../session/SessionGate'
+import { FluentShell } from '../../ui/FluentShell'
+import { useNarrow } from '../../ui/use-narrow'
+import { ChatPanel } from './chat/ChatPanel'
+import { Boxes } from './dialogs/Boxes'
+import { Toasts } from './dialogs/Toasts'
+import { useRedirect } from './dialogs/use-redirect'
+import { MeetingHeader } from './header/MeetingHeader'
+import { MemberPanel } from './members/MemberPanel'
+import { MeetingMenu, type Drawer } from './menu/MeetingMenu'
+import { DevicesDialog } from './panels/DevicesDialog'
+import { InvitePanel, type InvitePlace } from './panels/InvitePanel'
+import { SettingsDialog } from './panels/SettingsDialog'
+import { ScreenShareView } from './video/SharedView'
+import { VideoArea } from './video/VideoArea'
 import { BoardArea } from '../../board/BoardArea'
-import { ChatPanel } from './ChatPanel'
-import { MemberList } from './MemberList'
+
+addRoomTexts()
 
 const useStyles = makeStyles({
   page: {
@@ -15,31 +44,25 @@ const useStyles = makeStyles({
     display: 'flex',
     flexDirection: 'column',
     backgroundColor: tokens.colorNeutralBackground2,
+    overflow: 'hidden',
   },
-  bar: {
+  body: {
+    position: 'relative',
+    flexGrow: 1,
+    minHeight: 0,
     display: 'flex',
-    alignItems: 'center',
-    gap: '12px',
-    padding: '8px 16px',
-    flexWrap: 'wrap',
+    gap: '8px',
+    padding: '8px',
+  },
+  drawer: {
+    width: '320px',
+    flexShrink: 0,
+    minHeight: 0,
+    borderRadius: tokens.borderRadiusLarge,
     backgroundColor: tokens.colorNeutralBackground1,
     boxShadow: tokens.shadow4,
   },
-  title: {
-    flexGrow: 1,
-    minWidth: 0,
-    overflow: 'hidden',
-    textOverflow: 'ellipsis',
-    whiteSpace: 'nowrap',
-  },
-  body: {
-    flexGrow: 1,
-    minHeight: 0,
-    display: 'grid',
-    gridTemplateColumns: 'minmax(200px, 280px) minmax(0, 1fr) minmax(240px, 340px)',
-    gap: '12px',
-    padding: '12px',
-  },
+  overlay: { position: 'absolute', inset: 0, width: 'auto', zIndex: 500, borderRadius: 0 },
   center: {
     margin: 'auto',
     display: 'flex',
@@ -49,48 +72,151 @@ const useStyles = makeStyles({
   },
 })
 
-/** [ROUTE-5] The meeting screen: members and chat (the walking skeleton's view). */
-export default function MeetingScreen() {
+const selectShare = (s: State): 'screen' | 'board' | null =>
+  s.conference.shareScreen === 1 ? 'screen' : s.conference.shareBoard === 1 ? 'board' : null
+const selectMaximised = (s: State) => s.layout.maximised
+/** The room ended for me or I was removed: the core's boxes and redirects take me home. */
+const selectEnded = (s: State) => s.session.ended
+
+/** [ROUTE-5] The meeting route: the room screen in Fluent UI, once the session has loaded. */
+export default function MeetingRoute() {
+  return (
+    <FluentShell>
+      <SessionGate>
+        <MeetingScreen />
+      </SessionGate>
+    </FluentShell>
+  )
+}
+
+/**
+ * The meeting screen (PC): header, the video area in its layout, the member and chat drawers,
+ * the meeting menu, and the boxes and toasts the core decides.
+ */
+function MeetingScreen() {
   const styles = useStyles()
   const { t } = useTranslation()
   const session = useSession()
-  const navigate = useNavigate()
+  const navigate = useCarriedNavigate()
+  const narrow = useNarrow()
   const room = useSelector(selectRoom)
   const phase = useSelector(selectPhase)
-  const online = useSelector(selectOnlineCount)
+  const ended = useSelector(selectEnded)
+  const share = useSelector(selectShare)
+  const maximised = useSelector(selectMaximised)
+  // On a wide screen the members and the chat start open; on a phone the stage does.
+  const [drawers, setDrawers] = useState<ReadonlySet<Drawer>>(
+    () => new Set(narrow ? [] : ['members', 'chat']),
+  )
+  const [invite, setInvite] = useState<InvitePlace | null>(null)
+  const [devicesOpen, setDevicesOpen] = useState(false)
+  const [settingsOpen, setSettingsOpen] = useState(false)
+  const [endOpen, setEndOpen] = useState(false)
+  useRedirect()
 
   useEffect(() => {
     document.title = t('meeting.title')
   }, [t])
+
+  // Leaving goes home at once; after an end or a kick the core's box or redirect does it.
   useEffect(() => {
-    if (phase === 'exited') navigate('/home')
-  }, [phase, navigate])
+    if (phase === 'exited' && !ended) navigate('/home')
+  }, [phase, ended, navigate])
+
+  // "Export session log": Ctrl+Shift+L (Cmd+Shift+L on a Mac).
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.shiftKey && event.key.toLowerCase() === 'l') {
+        event.preventDefault()
+        exportSessionLog(session)
+      }
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [session])
+
+  const toggleDrawer = useCallback(
+    (drawer: Drawer) =>
+      setDrawers((open) => {
+        const next = new Set(narrow ? [] : open)
+        if (open.has(drawer)) next.delete(drawer)
+        else next.add(drawer)
+        return next
+      }),
+    [narrow],
+  )
+  const closeDrawer = (drawer: Drawer) => () =>
+    setDrawers((open) => new Set([...open].filter((d) => d !== drawer)))
 
   if (!room) {
     return (
       <main className={styles.center}>
-        <Text>{t('meeting.notInRoom')}</Text>
+        <Text>{phase === 'exited' ? t('meeting.connecting') : t('meeting.notInRoom')}</Text>
         <Link to="/home">{t('meeting.backHome')}</Link>
+        <Boxes />
       </main>
     )
   }
+  const drawerClass = mergeClasses(styles.drawer, narrow && styles.overlay)
   return (
     <main className={styles.page}>
-      <header className={styles.bar}>
-        <Title3 className={styles.title}>{room.roomName}</Title3>
-        <Text>
-          {phase === 'inRoom' ? t('meeting.online', { count: online }) : t('meeting.connecting')}
-        </Text>
-        <Button onClick={() => exportSessionLog(session)}>{t('meeting.exportLog')}</Button>
-        <Button appearance="primary" onClick={() => session.dispatch({ type: 'ui/leaveClicked' })}>
-          {t('meeting.leave')}
-        </Button>
-      </header>
+      {!maximised && (
+        <MeetingHeader
+          narrow={narrow}
+          onInvite={() => setInvite('top')}
+          onExportLog={() => exportSessionLog(session)}
+        />
+      )}
       <div className={styles.body}>
-        <MemberList />
-        <BoardArea />
-        <ChatPanel />
+        <VideoArea
+          shared={
+            share === 'screen' ? <ScreenShareView /> : share === 'board' ? <BoardArea /> : null
+          }
+        />
+        {!maximised && drawers.has('members') && (
+          <aside className={drawerClass}>
+            <MemberPanel onClose={closeDrawer('members')} />
+          </aside>
+        )}
+        {!maximised && drawers.has('chat') && (
+          <aside className={drawerClass}>
+            <ChatPanel onClose={closeDrawer('chat')} />
+          </aside>
+        )}
       </div>
+      <MeetingMenu
+        narrow={narrow}
+        drawers={drawers}
+        onDrawer={toggleDrawer}
+        onInvite={() => setInvite('bottom')}
+        onDevices={() => setDevicesOpen(true)}
+        onSettings={() => setSettingsOpen(true)}
+        onEnd={() => setEndOpen(true)}
+      />
+      {invite && <InvitePanel place={invite} onClose={() => setInvite(null)} />}
+      <DevicesDialog open={devicesOpen} onClose={() => setDevicesOpen(false)} />
+      <SettingsDialog open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      <Dialog open={endOpen} onOpenChange={(_, d) => !d.open && setEndOpen(false)}>
+        <DialogSurface>
+          <DialogBody>
+            <DialogTitle>{t('menu.endConfirm')}</DialogTitle>
+            <DialogActions>
+              <Button
+                appearance="primary"
+                onClick={() => {
+                  setEndOpen(false)
+                  session.dispatch({ type: 'ui/endMeetingClicked' })
+                }}
+              >
+                {t('menu.endMeeting')}
+              </Button>
+              <Button onClick={() => setEndOpen(false)}>{t('dialogs.cancel')}</Button>
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
+      <Boxes />
+      <Toasts />
     </main>
   )
 }

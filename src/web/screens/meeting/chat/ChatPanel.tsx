@@ -1,19 +1,22 @@
 import { Button, Input, Text, makeStyles, tokens } from '@fluentui/react-components'
+import { Dismiss24Regular } from '@fluentui/react-icons'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { selectChatMessages } from '../../../../streams/selectors'
-import { useSelector, useSession } from '../../session/context'
+import { selectChatMessages } from '../../../../../streams/selectors'
+import { useSelector, useSession } from '../../../session/context'
 
 const useStyles = makeStyles({
   panel: {
     display: 'flex',
     flexDirection: 'column',
     minHeight: 0,
-    padding: '12px',
+    height: '100%',
+    boxSizing: 'border-box',
+    padding: '8px 12px 12px',
     gap: '8px',
-    borderRadius: tokens.borderRadiusLarge,
-    backgroundColor: tokens.colorNeutralBackground1,
   },
+  header: { display: 'flex', alignItems: 'center', gap: '8px' },
+  title: { flexGrow: 1 },
   log: {
     flexGrow: 1,
     overflowY: 'auto',
@@ -24,14 +27,15 @@ const useStyles = makeStyles({
     flexDirection: 'column',
     gap: '6px',
   },
-  line: { display: 'flex', flexDirection: 'column', maxWidth: '80%', wordBreak: 'break-word' },
+  line: { display: 'flex', flexDirection: 'column', maxWidth: '85%', overflowWrap: 'anywhere' },
   mine: { alignSelf: 'flex-end', textAlign: 'right' },
   who: { color: tokens.colorNeutralForeground3 },
   form: { display: 'flex', gap: '8px' },
   input: { flexGrow: 1, minWidth: 0 },
 })
 
-export function ChatPanel() {
+/** The chat drawer: the newest lines, and a line to send (the core sends it, [CMD-1]). */
+export function ChatPanel({ onClose }: { onClose?: () => void }) {
   const styles = useStyles()
   const { t } = useTranslation()
   const { dispatch } = useSession()
@@ -53,11 +57,21 @@ export function ChatPanel() {
   }
   return (
     <section className={styles.panel} aria-labelledby="chat-title">
-      <Text id="chat-title" weight="semibold">
-        {t('meeting.chat')}
-      </Text>
-      <ul className={styles.log} aria-label={t('meeting.chat')} aria-live="polite">
-        {messages.length === 0 && <Text className={styles.who}>{t('meeting.noMessages')}</Text>}
+      <div className={styles.header}>
+        <Text id="chat-title" weight="semibold" size={400} className={styles.title}>
+          {t('chat.title')}
+        </Text>
+        {onClose && (
+          <Button
+            appearance="subtle"
+            icon={<Dismiss24Regular />}
+            aria-label={t('dialogs.close')}
+            onClick={onClose}
+          />
+        )}
+      </div>
+      <ul className={styles.log} aria-label={t('chat.title')} aria-live="polite">
+        {messages.length === 0 && <Text className={styles.who}>{t('chat.empty')}</Text>}
         {messages.map((m) => (
           <li key={m.id} className={m.sender ? `${styles.line} ${styles.mine}` : styles.line}>
             <Text size={200} className={styles.who}>
@@ -71,14 +85,14 @@ export function ChatPanel() {
       <form className={styles.form} onSubmit={submit}>
         <Input
           className={styles.input}
-          aria-label={t('meeting.chatPlaceholder')}
-          placeholder={t('meeting.chatPlaceholder')}
+          aria-label={t('chat.placeholder')}
+          placeholder={t('chat.placeholder')}
           value={text}
           maxLength={2000}
           onChange={(_, d) => setText(d.value)}
         />
         <Button type="submit" appearance="primary">
-          {t('meeting.send')}
+          {t('chat.send')}
         </Button>
       </form>
     </section>

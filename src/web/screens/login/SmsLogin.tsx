@@ -1,0 +1,113 @@
+import { useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { UserProfile } from '../../../../streams/wire/rest/scene'
+import { auth } from '../../app/api'
+import { LightField } from '../../ui/LightField'
+import styles from '../../ui/light.module.css'
+import { loginErrorText } from './login-error-text'
+import { useCountdown } from './use-countdown'
+
+/** SMS sign-in: send a code (then wait out the resend countdown), enter it, log in. */
+export function SmsLogin({
+  service,
+  onLoggedIn,
+}: {
+  service?: string
+  onLoggedIn: (user: UserProfile) => void
+}) {
+  const { t } = useTranslation()
+  const [phone, setPhone] = useState('')
+  const [code, setCode] = useState('')
+  const [sent, setSent] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<{ field: 'phone' | 'code' | 'form'; text: string } | null>(
+    null,
+  )
+  const [left, startCountdown] = useCountdown()
+
+  const sendCode = async () => {
+    if (phone.trim() === '') return setError({ field: 'phone', text: t('login.errors.phoneEmpty') })
+    setError(null)
+    setBusy(true)
+    try {
+      const answer = await auth.sendSms(phone.trim())
+      setSent(true)
+      startCountdown(answer.retryAfterSeconds)
+    } catch (failure) {
+      setError({ field: 'phone', text: loginErrorText(t, failure) })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (phone.trim() === '') return setError({ field: 'phone', text: t('login.errors.phoneEmpty') })
+    if (code.trim() === '') return setError({ field: 'code', text: t('login.errors.codeEmpty') })
+    setError(null)
+    setBusy(true)
+    try {
+      const answer = await auth.smsLogin(phone.trim(), code.trim(), service)
+      onLoggedIn(answer.user)
+    } catch (failure) {
+      setError({ field: 'code', text: loginErrorText(t, failure) })
+      setBusy(false)
+    }
+  }
+
+  return (
+    <form className={styles.stack} onSubmit={submit} noValidate>
+      <LightField
+        label={t('login.phone')}
+        error={error?.field === 'phone' ? error.text : undefined}
+        required
+      >
+        {(control) => (
+          <input
+            {...control}
+            className={styles.input}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            value={phone}
+            onChange={(e) => setPhone(e.target.value)}
+          />
+        )}
+      </LightField>
+      <LightField
+        label={t('login.code')}
+        error={error?.field === 'code' ? error.text : undefined}
+        hint={sent ? t('login.codeSent') : undefined}
+        required
+      >
+        {(control) => (
+          <div className={styles.row}>
+            <input
+              {...control}
+              className={`${styles.input} ${styles.grow}`}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+            />
+            <button
+              type="button"
+              className={styles.button}
+              disabled={busy || left > 0}
+              onClick={() => void sendCode()}
+            >
+              {left > 0
+                ? t('login.resendIn', { count: left })
+                : sent
+                  ? t('login.resend')
+                  : t('login.sendCode')}
+            </button>
+          </div>
+        )}
+      </LightField>
+      <button type="submit" className={`${styles.button} ${styles.primary}`} disabled={busy}>
+        {t('login.submit')}
+      </button>
+    </form>
+  )
+}

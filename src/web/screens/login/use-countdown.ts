@@ -1,0 +1,12 @@
+import { useEffect, useState } from 'react'
+
+/** Seconds left before a code may be sent again; `start(n)` begins a countdown of n seconds. */
+export function useCountdown(): [number, (seconds: number) => void] {
+  const [left, setLeft] = useState(0)
+  useEffect(() => {
+    if (left <= 0) return
+    const timer = setTimeout(() => setLeft((n) => n - 1), 1000)
+    return () => clearTimeout(timer)
+  }, [left])
+  return [left, setLeft]
+}

@@ -1,0 +1,107 @@
+import {
+  Button,
+  Menu,
+  MenuDivider,
+  MenuItem,
+  MenuItemRadio,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  Tooltip,
+} from '@fluentui/react-components'
+import { MoreHorizontal24Regular } from '@fluentui/react-icons'
+import { useTranslation } from 'react-i18next'
+import type { State } from '../../../../../streams/projections'
+import { selectCan } from '../../../../../streams/selectors'
+import { MuteAll } from '../../../../../streams/wire/constants'
+import { LAYOUTS, type LayoutName } from '../../../../../streams/wire/video'
+import { useSelector, useSession } from '../../../session/context'
+
+const selectLayout = (s: State) => s.layout.layout
+const selectBoardOn = (s: State) => s.conference.shareBoard === 1
+const selectMuteAll = (s: State) => s.conference.muteAllAudio
+const selectCanBoard = (s: State) => selectCan(s, 'grantBoard')
+const selectCanLayout = (s: State) => selectCan(s, 'setMainScreen')
+
+/**
+ * "More": the whiteboard, the layout ([LAYOUT-1]), mute-all with asking to speak ([MUTE-4]),
+ * devices and settings. Items the role may not use are not shown.
+ */
+export function MoreMenu({
+  narrow,
+  onDevices,
+  onSettings,
+}: {
+  narrow: boolean
+  onDevices: () => void
+  onSettings: () => void
+}) {
+  const { t } = useTranslation()
+  const { dispatch } = useSession()
+  const layout = useSelector(selectLayout)
+  const boardOn = useSelector(selectBoardOn)
+  const muteAll = useSelector(selectMuteAll)
+  const canBoard = useSelector(selectCanBoard)
+  const canLayout = useSelector(selectCanLayout)
+  const canMuteAll = useSelector((s: State) => selectCan(s, 'muteAll'))
+  const trigger = (
+    <Button
+      appearance="subtle"
+      icon={<MoreHorizontal24Regular />}
+      aria-label={narrow ? t('menu.more') : undefined}
+    >
+      {narrow ? null : t('menu.more')}
+    </Button>
+  )
+  return (
+    <Menu
+      checkedValues={{ layout: [layout] }}
+      onCheckedValueChange={(_, data) => {
+        const chosen = data.checkedItems[0]
+        if (data.name === 'layout' && chosen)
+          dispatch({ type: 'ui/layoutChosen', layout: chosen as LayoutName })
+      }}
+    >
+      <MenuTrigger disableButtonEnhancement>
+        {narrow ? (
+          <Tooltip content={t('menu.more')} relationship="description">
+            {trigger}
+          </Tooltip>
+        ) : (
+          trigger
+        )}
+      </MenuTrigger>
+      <MenuPopover>
+        <MenuList>
+          {canBoard && (
+            <MenuItem onClick={() => dispatch({ type: 'ui/boardShareToggled', on: !boardOn })}>
+              {boardOn ? t('menu.stopBoard') : t('menu.board')}
+            </MenuItem>
+          )}
+          {canMuteAll && muteAll === MuteAll.off && (
+            <MenuItem
+              onClick={() => dispatch({ type: 'ui/muteAllClicked', mode: MuteAll.applyToSpeak })}
+            >
+              {t('menu.muteAllApply')}
+            </MenuItem>
+          )}
+          {canLayout && (
+            <>
+              <MenuDivider />
+              {LAYOUTS.map((name) => (
+                <MenuItemRadio key={name} name="layout" value={name}>
+                  {t(`layouts.${name}`)}
+                </MenuItemRadio>
+              ))}
+              <MenuDivider />
+            </>
+          )}
+          <MenuItem onClick={onDevices}>{t('menu.devices')}</MenuItem>
+          <MenuItem onClick={onSettings}>{t('menu.settings')}</MenuItem>
+        </MenuList>
+      </MenuPopover>
+    </Menu>
+  )
+}
+
+export { MoreMenu as HostMenu }

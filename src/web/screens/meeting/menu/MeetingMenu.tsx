@@ -1,0 +1,185 @@
+import { makeStyles, tokens } from '@fluentui/react-components'
+import {
+  CallEnd24Regular,
+  Chat24Regular,
+  Mic24Regular,
+  MicOff24Regular,
+  People24Regular,
+  PersonAdd24Regular,
+  ShareScreenStart24Regular,
+  ShareScreenStop24Regular,
+  SignOut24Regular,
+  SpeakerMute24Regular,
+  Speaker224Regular,
+  Video24Regular,
+  VideoOff24Regular,
+} from '@fluentui/react-icons'
+import { useTranslation } from 'react-i18next'
+import type { State } from '../../../../../streams/projections'
+import { selectCan } from '../../../../../streams/selectors'
+import { MuteAll } from '../../../../../streams/wire/constants'
+import { Role } from '../../../../../streams/wire/roles'
+import { useSelector, useSession } from '../../../session/context'
+import { ApplyMenu } from './ApplyMenu'
+import { HostMenu } from './HostMenu'
+import { MenuButton } from './MenuButton'
+
+export type Drawer = 'chat' | 'members'
+
+const useStyles = makeStyles({
+  bar: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    justifyContent: 'center',
+    gap: '4px',
+    padding: '6px 8px',
+    backgroundColor: tokens.colorNeutralBackground1,
+    boxShadow: tokens.shadow4,
+  },
+  spacer: { flexGrow: 1 },
+})
+
+interface MenuView {
+  readonly role: number
+  readonly audio: boolean
+  readonly video: boolean
+  readonly sharing: boolean
+  readonly muteAll: number
+  readonly canMuteAll: boolean
+  readonly canEnd: boolean
+}
+
+let last: MenuView | undefined
+function selectMenu(s: State): MenuView {
+  const me = s.me
+  const view: MenuView = {
+    role: me?.role ?? Role.conferee,
+    audio: me?.enableAudio === 1,
+    video: me?.enableVideo === 1,
+    sharing: me ? s.users.shareScreenUsers.has(me.uid) : false,
+    muteAll: s.conference.muteAllAudio,
+    canMuteAll: selectCan(s, 'muteAll'),
+    canEnd: selectCan(s, 'endMeeting'),
+  }
+  if (last && (Object.keys(view) as (keyof MenuView)[]).every((k) => view[k] === last![k]))
+    return last
+  last = view
+  return view
+}
+
+/**
+ * The meeting menu: audio, video, screen share, chat, members, invite, mute all or unmute all,
+ * end meeting, leave meeting (spec §2), plus the host's and the conferee's menus. Every button
+ * is an event for the core, or opens a drawer.
+ */
+export function MeetingMenu({
+  narrow,
+  drawers,
+  onDrawer,
+  onInvite,
+  onDevices,
+  onSettings,
+  onEnd,
+}: {
+  narrow: boolean
+  drawers: ReadonlySet<Drawer>
+  onDrawer: (drawer: Drawer) => void
+  onInvite: () => void
+  onDevices: () => void
+  onSettings: () => void
+  onEnd: () => void
+}) {
+  const styles = useStyles()
+  const { t } = useTranslation()
+  const { dispatch } = useSession()
+  const view = useSelector(selectMenu)
+  const publishes = view.role === Role.host || view.role === Role.conferee
+
+  return (
+    <nav className={styles.bar} aria-label={t('menu.label')}>
+      {publishes && (
+        <>
+          <MenuButton
+            narrow={narrow}
+            label={t('menu.audio')}
+            icon={view.audio ? <Mic24Regular /> : <MicOff24Regular />}
+            pressed={view.audio}
+            onClick={() => dispatch({ type: 'ui/mediaToggled', kind: 'audio', on: !view.audio })}
+          />
+          <MenuButton
+            narrow={narrow}
+            label={t('menu.video')}
+            icon={view.video ? <Video24Regular /> : <VideoOff24Regular />}
+            pressed={view.video}
+            onClick={() => dispatch({ type: 'ui/mediaToggled', kind: 'video', on: !view.video })}
+          />
+          <MenuButton
+            narrow={narrow}
+            label={t('menu.screenShare')}
+            icon={view.sharing ? <ShareScreenStop24Regular /> : <ShareScreenStart24Regular />}
+            pressed={view.sharing}
+            onClick={() => dispatch({ type: 'ui/screenShareToggled', on: !view.sharing })}
+          />
+        </>
+      )}
+      <MenuButton
+        narrow={narrow}
+        label={t('menu.chat')}
+        icon={<Chat24Regular />}
+        pressed={drawers.has('chat')}
+        onClick={() => onDrawer('chat')}
+      />
+      <MenuButton
+        narrow={narrow}
+        label={t('menu.members')}
+        icon={<People24Regular />}
+        pressed={drawers.has('members')}
+        onClick={() => onDrawer('members')}
+      />
+      <MenuButton
+        narrow={narrow}
+        label={t('menu.invite')}
+        icon={<PersonAdd24Regular />}
+        onClick={onInvite}
+      />
+      {view.canMuteAll &&
+        (view.muteAll === MuteAll.off ? (
+          <MenuButton
+            narrow={narrow}
+            label={t('menu.muteAll')}
+            icon={<SpeakerMute24Regular />}
+            onClick={() => dispatch({ type: 'ui/muteAllClicked', mode: MuteAll.forced })}
+          />
+        ) : (
+          <MenuButton
+            narrow={narrow}
+            label={t('menu.unmuteAll')}
+            icon={<Speaker224Regular />}
+            onClick={() => dispatch({ type: 'ui/muteAllClicked' })}
+          />
+        ))}
+      {view.role === Role.host ? (
+        <HostMenu narrow={narrow} onDevices={onDevices} onSettings={onSettings} />
+      ) : (
+        <ApplyMenu narrow={narrow} onDevices={onDevices} onSettings={onSettings} />
+      )}
+      {view.canEnd && (
+        <MenuButton
+          narrow={narrow}
+          label={t('menu.endMeeting')}
+          icon={<CallEnd24Regular />}
+          danger
+          onClick={onEnd}
+        />
+      )}
+      <MenuButton
+        narrow={narrow}
+        label={t('menu.leaveMeeting')}
+        icon={<SignOut24Regular />}
+        primary
+        onClick={() => dispatch({ type: 'ui/leaveClicked' })}
+      />
+    </nav>
+  )
+}

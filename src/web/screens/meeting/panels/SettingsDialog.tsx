@@ -1,0 +1,62 @@
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Switch,
+  Text,
+  makeStyles,
+} from '@fluentui/react-components'
+import { useTranslation } from 'react-i18next'
+import type { State } from '../../../../../streams/projections'
+import { LanguageSwitch } from '../../../app/LanguageSwitch'
+import { useSelector, useSession } from '../../../session/context'
+import { exportSessionLog } from '../../../session/export-log'
+
+const useStyles = makeStyles({
+  body: { display: 'flex', flexDirection: 'column', gap: '16px' },
+})
+
+const selectNoiseReduction = (s: State) => s.media.noiseReduction
+
+/** Settings: language, AI noise reduction, and "Export session log" (Ctrl+Shift+L). */
+export function SettingsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const styles = useStyles()
+  const { t } = useTranslation()
+  const session = useSession()
+  const noiseReduction = useSelector(selectNoiseReduction)
+  return (
+    <Dialog open={open} onOpenChange={(_, d) => !d.open && onClose()}>
+      <DialogSurface>
+        <DialogBody>
+          <DialogTitle>{t('settings.title')}</DialogTitle>
+          <DialogContent className={styles.body}>
+            <Field label={t('settings.language')}>
+              <LanguageSwitch />
+            </Field>
+            <Switch
+              label={t('settings.noiseReduction')}
+              checked={noiseReduction}
+              onChange={(_, d) =>
+                session.dispatch({ type: 'ui/noiseReductionToggled', on: d.checked })
+              }
+            />
+            <div>
+              <Button onClick={() => exportSessionLog(session)}>{t('settings.exportLog')}</Button>
+            </div>
+            <Text size={200}>{t('settings.exportHint')}</Text>
+          </DialogContent>
+          <DialogActions>
+            <Button appearance="primary" onClick={onClose}>
+              {t('settings.close')}
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  )
+}

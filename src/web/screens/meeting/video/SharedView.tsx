@@ -1,0 +1,56 @@
+import { Button, Text, makeStyles, tokens } from '@fluentui/react-components'
+import { FullScreenMaximize24Regular, FullScreenMinimize24Regular } from '@fluentui/react-icons'
+import { useTranslation } from 'react-i18next'
+import type { State } from '../../../../../streams/projections'
+import { selectMember } from '../../../../../streams/selectors'
+import { useSelector, useSession } from '../../../session/context'
+
+const useStyles = makeStyles({
+  view: {
+    position: 'relative',
+    width: '100%',
+    height: '100%',
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: '#111111',
+    color: '#ffffff',
+  },
+  full: { position: 'fixed', inset: 0, zIndex: 800, borderRadius: 0 },
+  toggle: { position: 'absolute', right: '8px', top: '8px' },
+})
+
+const selectSharerName = (s: State): string => {
+  const uid = s.users.shareScreenUsers.keys()[0]
+  return uid ? (selectMember(s, uid)?.userName ?? '') : ''
+}
+const selectFullscreen = (s: State) => s.ui.fullscreenShare
+
+/**
+ * The screen-share view: who shares, and the full-screen toggle ([SCREEN-3]: it closes when the
+ * share stops). The picture itself is the media layer's (src/web/media), mounted here.
+ */
+export function ScreenShareView() {
+  const styles = useStyles()
+  const { t } = useTranslation()
+  const { dispatch } = useSession()
+  const name = useSelector(selectSharerName)
+  const fullscreen = useSelector(selectFullscreen)
+  return (
+    <section
+      className={fullscreen ? `${styles.view} ${styles.full}` : styles.view}
+      aria-label={t('meeting.sharing')}
+    >
+      <Text>{t('share.sharer', { name })}</Text>
+      <Button
+        className={styles.toggle}
+        appearance="secondary"
+        icon={fullscreen ? <FullScreenMinimize24Regular /> : <FullScreenMaximize24Regular />}
+        onClick={() => dispatch({ type: 'ui/fullscreenShareToggled', on: !fullscreen })}
+      >
+        {fullscreen ? t('share.exitFullscreen') : t('share.fullscreen')}
+      </Button>
+    </section>
+  )
+}

@@ -1,0 +1,53 @@
+import { expect, type Browser, type Locator, type Page } from '@playwright/test'
+
+export interface Entrant {
+  readonly room: string
+  readonly name: string
+  readonly role: 'Host' | 'Conferee'
+  readonly password?: string
+  readonly roomType?: 'One-to-one classroom' | 'Small classroom' | 'Lecture hall'
+}
+
+export const PASSWORD = 'e2e-room-pw'
+
+/** A fresh browser context (a person) that joins a room through the home form. */
+export async function joinRoom(browser: Browser, who: Entrant): Promise<Page> {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await page.goto('/home')
+  await page.getByLabel('Room name').fill(who.room)
+  await page.getByLabel('Your name').fill(who.name)
+  if (who.roomType) await page.getByLabel('Room type').selectOption({ label: who.roomType })
+  await page.getByLabel('Role').selectOption({ label: who.role })
+  await page.getByLabel('Password').fill(who.password ?? PASSWORD)
+  await page.getByRole('button', { name: 'Join' }).click()
+  await expect(page).toHaveURL(/\/meeting(\?|$)/)
+  await expect(page.getByText(/\d+ online/)).toBeVisible()
+  return page
+}
+
+/** A room name no other test uses. */
+export function roomName(tag: string): string {
+  return `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`
+}
+
+/** The member list (the drawer opens with the screen on a wide window). */
+export function members(page: Page): Locator {
+  return page.getByRole('list', { name: 'Members' })
+}
+
+/** Picks one of a host's actions on a member. */
+export async function memberAction(page: Page, name: string, action: string): Promise<void> {
+  await page.getByRole('button', { name: `Actions for ${name}` }).click()
+  await page.getByRole('menuitem', { name: action, exact: true }).click()
+}
+
+/** The box the core shows (a Fluent dialog). */
+export function box(page: Page): Locator {
+  return page.getByRole('alertdialog')
+}
+
+/** The meeting menu's buttons. */
+export function menu(page: Page): Locator {
+  return page.getByRole('navigation', { name: 'Meeting menu' })
+}
