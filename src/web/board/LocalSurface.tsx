@@ -223,6 +223,9 @@ export default function LocalSurface({ board }: { board: LocalBoard }) {
   // Undo and redo are the board's (one's own strokes); the library's history stays out.
   const onKeyDownCapture = (event: KeyboardEvent) => {
     if (!(event.ctrlKey || event.metaKey)) return
+    // Typing text keeps the text box's own undo.
+    if (event.target instanceof HTMLTextAreaElement || event.target instanceof HTMLInputElement)
+      return
     const key = event.key.toLowerCase()
     if (key !== 'z' && key !== 'y') return
     event.preventDefault()
