@@ -76,7 +76,13 @@ export class Hub {
         this.broadcast(channel, { t: 'memberJoined', channel, uid: session.uid ?? '' }, session)
       this.scheduleCount(channel)
     }
-    return [...ch.members].map((s) => s.uid ?? '')
+    // Like member events, the list stops at the limit in a crowd (getMemberCount tells the size).
+    const uids: string[] = []
+    for (const member of ch.members) {
+      if (uids.length >= MEMBER_EVENTS_LIMIT) break
+      uids.push(member.uid ?? '')
+    }
+    return uids
   }
 
   leave(session: Session, channel: string): void {

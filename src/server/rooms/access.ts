@@ -51,6 +51,14 @@ const ACTION_WORDS: Record<Action, string> = {
   endMeeting: 'end the meeting',
   kick: 'kick a member',
   setHost: 'change the host',
+  cancelHost: 'cancel a host',
+  setLayout: 'set the layout',
+  shareBoard: 'share the board',
+  startRecording: 'start or stop recording',
+  publishMedia: 'publish audio or video',
+  shareScreen: 'share the screen',
+  sendBusiness: 'send a business message',
+  answerQuestion: 'answer a question',
   setMainScreen: 'set the main screen',
   grantBoard: 'grant the board',
   grantMedia: "change another member's audio, video or chat",
@@ -65,15 +73,6 @@ const ACTION_WORDS: Record<Action, string> = {
   cancelBoardRequest: 'cancel a board request',
   sendChat: 'chat',
   like: 'like',
-  // actions the core added after this table was written (merged on the board branch)
-  cancelHost: 'cancel a host',
-  setLayout: 'set the layout',
-  shareBoard: 'share the board',
-  startRecording: 'start recording',
-  publishMedia: 'publish audio or video',
-  shareScreen: 'share the screen',
-  sendBusiness: 'send a business message',
-  answerQuestion: 'answer a question',
 }
 
 /** The role may do the action (the permission table the client reads too, [HOST-6]). */
