@@ -15,6 +15,7 @@ import { loadStats } from './stats'
 const HomeScreen = lazyScreen(() => import('../screens/home/HomeScreen'))
 const LoginScreen = lazyScreen(() => import('../screens/login/LoginScreen'))
 const MeetingScreen = lazyScreen(() => import('../screens/meeting/MeetingScreen'))
+const MobileMeetingScreen = lazyScreen(() => import('../screens/mobile/MobileMeetingScreen'))
 const StatusScreen = lazyScreen(() => import('../screens/status/StatusScreen'))
 const GuideScreen = lazyScreen(() => import('../screens/mobile/GuideScreen'))
 const ActivityScreen = lazyScreen(() => import('../screens/mobile/ActivityScreen'))
@@ -58,6 +59,7 @@ function Screens() {
           <Route path="/" element={<ToHome />} />
           <Route path="/home" element={guarded(HomeScreen)} />
           <Route path="/meeting" element={guarded(MeetingScreen, meeting)} />
+          <Route path="/m/meeting" element={guarded(MobileMeetingScreen, meeting)} />
           <Route path="/login" element={<LoginScreen />} />
           {/* [ROUTE-3] the phone pages a share link opens need no login. */}
           <Route path="/m/guide" element={<GuideScreen />} />

@@ -18,6 +18,7 @@ import { entryErrorField, entryErrorText } from './entry-error-text'
 
 const phaseOf = (s: State) => s.session.phase
 const errorOf = (s: State) => s.session.entryError
+const mobileOf = (s: State) => s.session.mobile
 
 /** [HOME-1] The home form: room name, your name, room type, role, password, Join. */
 export default function HomeScreen() {
@@ -27,6 +28,7 @@ export default function HomeScreen() {
   const [session, setSession] = useState(peekSession)
   const phase = useMaybeSelector(session, phaseOf, 'idle')
   const error = useMaybeSelector(session, errorOf, null)
+  const mobile = useMaybeSelector(session, mobileOf, false)
   const [form, setForm] = useState<JoinForm>(() => ({
     roomName: '',
     userName: user?.joinName ?? '',
@@ -58,8 +60,8 @@ export default function HomeScreen() {
   )
 
   useEffect(() => {
-    if (phase === 'inRoom') navigate('/meeting')
-  }, [phase, navigate])
+    if (phase === 'inRoom') navigate(mobile ? '/m/meeting' : '/meeting')
+  }, [phase, mobile, navigate])
 
   const submit = (event: FormEvent) => {
     event.preventDefault()

@@ -7,6 +7,7 @@ import light from '../../ui/light.module.css'
 import styles from './mobile.module.css'
 import { RoomCardView } from './RoomCardView'
 import { useRoomCard } from '../../app/use-room-card'
+import { WatchForm } from './WatchForm'
 
 /**
  * /m/guide, the live guide (no login, [ROUTE-3]): where a share link lands in a phone's in-app
@@ -23,10 +24,11 @@ export default function GuideScreen() {
   return (
     <main className={`${light.root} ${styles.page}`}>
       <RoomCardView card={card} />
+      {card.state !== 0 && <WatchForm roomName={card.roomName} />}
       <div className={styles.actions}>
         <button
           type="button"
-          className={`${light.button} ${light.primary}`}
+          className={light.button}
           disabled={card.state === 0}
           onClick={() => navigate('/home')}
         >

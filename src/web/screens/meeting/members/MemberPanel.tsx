@@ -45,7 +45,7 @@ const useStyles = makeStyles({
  * The member drawer: hosts first, then conferees, in one virtualised list (10,000 rows cost
  * what 30 do), with each member's host actions.
  */
-export function MemberPanel({ onClose }: { onClose: () => void }) {
+export function MemberPanel({ onClose }: { onClose?: () => void }) {
   const styles = useStyles()
   const { t } = useTranslation()
   const { dispatch } = useSession()
@@ -68,12 +68,14 @@ export function MemberPanel({ onClose }: { onClose: () => void }) {
         <Text id="members-title" weight="semibold" size={400} className={styles.title}>
           {t('members.title')}
         </Text>
-        <Button
-          appearance="subtle"
-          icon={<Dismiss24Regular />}
-          aria-label={t('dialogs.close')}
-          onClick={onClose}
-        />
+        {onClose && (
+          <Button
+            appearance="subtle"
+            icon={<Dismiss24Regular />}
+            aria-label={t('dialogs.close')}
+            onClick={onClose}
+          />
+        )}
       </div>
       <Text size={200} className={styles.section}>
         {t('members.hosts', { count: hosts.length })} ·{' '}

@@ -34,8 +34,9 @@ export function ApplyMenu({
   onSettings,
 }: {
   narrow: boolean
-  onDevices: () => void
-  onSettings: () => void
+  /** Without them, only the requests (the phone screen has no "More"). */
+  onDevices?: () => void
+  onSettings?: () => void
 }) {
   const { t } = useTranslation()
   const { dispatch } = useSession()
@@ -91,7 +92,9 @@ export function ApplyMenu({
           </MenuPopover>
         </Menu>
       )}
-      <MoreMenu narrow={narrow} onDevices={onDevices} onSettings={onSettings} />
+      {onDevices && onSettings && (
+        <MoreMenu narrow={narrow} onDevices={onDevices} onSettings={onSettings} />
+      )}
     </>
   )
 }

@@ -1,0 +1,197 @@
+import { Button, Tab, TabList, Text, makeStyles, tokens } from '@fluentui/react-components'
+import {
+  Heart24Regular,
+  Mic24Regular,
+  MicOff24Regular,
+  SignOut24Regular,
+  Video24Regular,
+  VideoOff24Regular,
+} from '@fluentui/react-icons'
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { State } from '../../../../streams/projections'
+import { selectOnlineCount, selectPhase, selectRoom } from '../../../../streams/selectors'
+import { Role } from '../../../../streams/wire/roles'
+import { useCarriedNavigate } from '../../app/use-carried-navigate'
+import { addRoomTexts } from '../../i18n/room'
+import { useSelector, useSession } from '../../session/context'
+import { SessionGate } from '../../session/SessionGate'
+import { FluentShell } from '../../ui/FluentShell'
+import { ChatPanel } from '../meeting/chat/ChatPanel'
+import { Boxes } from '../meeting/dialogs/Boxes'
+import { Toasts } from '../meeting/dialogs/Toasts'
+import { useRedirect } from '../meeting/dialogs/use-redirect'
+import { MemberPanel } from '../meeting/members/MemberPanel'
+import { ApplyMenu } from '../meeting/menu/ApplyMenu'
+import { ScreenShareView } from '../meeting/video/SharedView'
+import { VideoArea } from '../meeting/video/VideoArea'
+
+addRoomTexts()
+
+const useStyles = makeStyles({
+  page: {
+    height: '100dvh',
+    display: 'flex',
+    flexDirection: 'column',
+    backgroundColor: tokens.colorNeutralBackground2,
+    overflow: 'hidden',
+  },
+  header: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: '8px',
+    padding: '8px 12px',
+    backgroundColor: tokens.colorNeutralBackground1,
+    boxShadow: tokens.shadow4,
+  },
+  title: { flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' },
+  stage: {
+    display: 'flex',
+    height: '34vh',
+    minHeight: '160px',
+    padding: '6px',
+    boxSizing: 'border-box',
+  },
+  tabs: { backgroundColor: tokens.colorNeutralBackground1 },
+  panel: { flexGrow: 1, minHeight: 0, backgroundColor: tokens.colorNeutralBackground1 },
+  bar: {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-around',
+    gap: '4px',
+    padding: '6px 8px calc(6px + env(safe-area-inset-bottom))',
+    backgroundColor: tokens.colorNeutralBackground1,
+    boxShadow: tokens.shadow4,
+  },
+})
+
+const selectLikes = (s: State) => s.live.likeTotal
+const selectHot = (s: State) => s.live.hotNum
+const selectShare = (s: State) => s.conference.shareScreen === 1
+const selectEnded = (s: State) => s.session.ended
+const selectMine = (s: State) => ({
+  role: s.me?.role,
+  audio: s.me?.enableAudio,
+  video: s.me?.enableVideo,
+})
+let lastMine: ReturnType<typeof selectMine> | undefined
+const selectMe = (s: State) => {
+  const next = selectMine(s)
+  if (
+    lastMine &&
+    lastMine.role === next.role &&
+    lastMine.audio === next.audio &&
+    lastMine.video === next.video
+  )
+    return lastMine
+  lastMine = next
+  return next
+}
+
+/** /m/meeting: the live meeting laid out for a phone's in-app browser. */
+export default function MobileMeetingRoute() {
+  return (
+    <FluentShell>
+      <SessionGate>
+        <MobileMeetingScreen />
+      </SessionGate>
+    </FluentShell>
+  )
+}
+
+function MobileMeetingScreen() {
+  const styles = useStyles()
+  const { t } = useTranslation()
+  const { dispatch } = useSession()
+  const navigate = useCarriedNavigate()
+  const room = useSelector(selectRoom)
+  const phase = useSelector(selectPhase)
+  const online = useSelector(selectOnlineCount)
+  const likes = useSelector(selectLikes)
+  const hot = useSelector(selectHot)
+  const sharing = useSelector(selectShare)
+  const ended = useSelector(selectEnded)
+  const me = useSelector(selectMe)
+  const [tab, setTab] = useState<'chat' | 'members'>('chat')
+  useRedirect()
+
+  useEffect(() => {
+    document.title = t('meeting.title')
+  }, [t])
+  useEffect(() => {
+    if (phase === 'exited' && !ended) navigate('/m/guide')
+  }, [phase, ended, navigate])
+
+  if (!room)
+    return (
+      <main className={styles.page}>
+        <Text>{t('meeting.notInRoom')}</Text>
+        <Boxes />
+      </main>
+    )
+  const conferee = me.role === Role.conferee
+  return (
+    <main className={styles.page}>
+      <header className={styles.header}>
+        <Text as="h1" weight="semibold" size={400} className={styles.title}>
+          {room.roomName}
+        </Text>
+        <Text size={200}>{t('meeting.online', { count: online })}</Text>
+        <Text size={200}>{t('meeting.hot', { count: hot })}</Text>
+      </header>
+      <section className={styles.stage} aria-label={t('meeting.mainScreen')}>
+        <VideoArea shared={sharing ? <ScreenShareView /> : null} />
+      </section>
+      <TabList
+        className={styles.tabs}
+        selectedValue={tab}
+        onTabSelect={(_, d) => setTab(d.value as 'chat' | 'members')}
+      >
+        <Tab value="chat">{t('menu.chat')}</Tab>
+        <Tab value="members">{t('menu.members')}</Tab>
+      </TabList>
+      <div className={styles.panel}>{tab === 'chat' ? <ChatPanel /> : <MemberPanel />}</div>
+      <nav className={styles.bar} aria-label={t('menu.label')}>
+        <Button
+          appearance="subtle"
+          icon={<Heart24Regular />}
+          aria-label={t('meeting.like')}
+          onClick={() => dispatch({ type: 'ui/likeClicked' })}
+        >
+          {likes}
+        </Button>
+        {conferee && (
+          <>
+            <Button
+              appearance="subtle"
+              aria-label={t('menu.audio')}
+              aria-pressed={me.audio === 1}
+              icon={me.audio === 1 ? <Mic24Regular /> : <MicOff24Regular />}
+              onClick={() =>
+                dispatch({ type: 'ui/mediaToggled', kind: 'audio', on: me.audio !== 1 })
+              }
+            />
+            <Button
+              appearance="subtle"
+              aria-label={t('menu.video')}
+              aria-pressed={me.video === 1}
+              icon={me.video === 1 ? <Video24Regular /> : <VideoOff24Regular />}
+              onClick={() =>
+                dispatch({ type: 'ui/mediaToggled', kind: 'video', on: me.video !== 1 })
+              }
+            />
+            <ApplyMenu narrow />
+          </>
+        )}
+        <Button
+          appearance="primary"
+          icon={<SignOut24Regular />}
+          aria-label={t('menu.leaveMeeting')}
+          onClick={() => dispatch({ type: 'ui/leaveClicked' })}
+        />
+      </nav>
+      <Boxes />
+      <Toasts />
+    </main>
+  )
+}

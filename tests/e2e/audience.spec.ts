@@ -1,0 +1,66 @@
+import { expect, test, type Browser, type Page } from '@playwright/test'
+import { box, joinRoom, memberAction, menu, PASSWORD, roomName } from './support/room'
+
+/** A phone in a messaging app's browser opens the share link and watches (role 3). */
+async function watch(browser: Browser, roomId: string, name: string): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    userAgent:
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36',
+  })
+  const page = await context.newPage()
+  await page.goto(`/m/guide?roomid=${roomId}&share=1`)
+  await page.getByLabel('Your name').fill(name)
+  await page.getByLabel('Password').fill(PASSWORD)
+  await page.getByRole('button', { name: 'Watch' }).click()
+  await expect(page).toHaveURL(/\/m\/meeting\?roomId=.+&share=1$/)
+  return page
+}
+
+/** The room id, from the host's invite link. */
+async function roomIdOf(host: Page): Promise<string> {
+  await host.getByRole('button', { name: 'Invite people' }).click()
+  const id = new URL(await host.getByLabel('Meeting link').inputValue()).searchParams.get('roomId')
+  expect(id).toBeTruthy()
+  await host.getByRole('button', { name: 'Close' }).last().click()
+  return id!
+}
+
+test('[MSG-5] [KICK-4] [ROLE-1] host, conferee and a CDN audience: the audience watches by the share link, gets the chat, and sees who removed it', async ({
+  browser,
+}) => {
+  const room = roomName('cdn')
+  const host = await joinRoom(browser, { room, name: 'Hana Host', role: 'Host' })
+  const carl = await joinRoom(browser, { room, name: 'Carl Conferee', role: 'Conferee' })
+  const ada = await watch(browser, await roomIdOf(host), 'Ada Audience')
+  await expect(ada.getByRole('heading', { name: room })).toBeVisible()
+  // A CDN audience only receives: no audio, video or requests on its bar.
+  await expect(ada.getByRole('button', { name: 'Audio' })).toHaveCount(0)
+
+  await carl.getByRole('textbox', { name: 'Say something' }).fill('Hello from Carl')
+  await carl.getByRole('button', { name: 'Send' }).click()
+  await expect(ada.getByRole('list', { name: 'Chat' }).getByText('Hello from Carl')).toBeVisible()
+
+  await memberAction(host, 'Ada Audience', 'Remove from the meeting')
+  await host.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click()
+  await expect(box(ada)).toContainText('Hana Host removed you from the meeting.')
+  await box(ada).getByRole('button', { name: 'Confirm' }).click()
+  await expect(ada).toHaveURL(/\/home/)
+  await expect(menu(carl).getByRole('button', { name: 'Leave meeting' })).toBeVisible()
+})
+
+test('[END-2] [MSG-5] ending the meeting reaches the CDN audience too (a dialog on the phone, then home)', async ({
+  browser,
+}) => {
+  const room = roomName('cdnend')
+  const host = await joinRoom(browser, { room, name: 'Hana Host', role: 'Host' })
+  const ada = await watch(browser, await roomIdOf(host), 'Ada Audience')
+
+  await menu(host).getByRole('button', { name: 'End meeting' }).click()
+  await host.getByRole('dialog').getByRole('button', { name: 'End meeting' }).click()
+  // [END-2] on a phone: a dialog, and home after 2000 ms.
+  await expect(box(ada)).toContainText(/^(Meeting ended|Live ended)/)
+  const shown = Date.now()
+  await expect(ada).toHaveURL(/\/home/, { timeout: 6000 })
+  expect(Date.now() - shown).toBeGreaterThan(1200)
+})
