@@ -84,6 +84,8 @@ export default function LocalSurface({ board }: { board: LocalBoard }) {
   const toolApplied = useRef(false)
   const pushRef = useRef<() => void>(() => undefined)
   const initialised = useRef(false)
+  /** Ids the document has had on this surface. */
+  const known = useRef(new Set<string>())
 
   /** What the page shows, on the element: tests and the bench compare two sides with it. */
   const mark = (elements: readonly SceneElement[]) => {
@@ -104,12 +106,29 @@ export default function LocalSurface({ board }: { board: LocalBoard }) {
     if (container.current) Object.assign(container.current, { roomcastBoard: { api, board } })
     const push = (pushRef.current = () => {
       const current = new Map(api.getSceneElementsIncludingDeleted().map((e) => [e.id, e]))
-      const remote = board.elements().map((r) => {
+      const inDocument = board.elements()
+      // Reconcile: a local element newer than the document's (drawn since the last write) is
+      // kept and sent; a local element the document never had is new and kept too; one the
+      // document had and dropped was removed by someone.
+      const newer: SceneElement[] = []
+      const remote = inDocument.map((r) => {
+        known.current.add(r.id)
         const local = current.get(r.id)
-        return local && local.version === r.version && local.versionNonce === r.versionNonce
-          ? local
-          : (structuredClone(r) as unknown as SceneElement)
+        if (local && local.version === r.version && local.versionNonce === r.versionNonce)
+          return local
+        if (local && local.version > r.version) {
+          newer.push(local)
+          return local
+        }
+        return structuredClone(r) as unknown as SceneElement
       })
+      const ids = new Set(inDocument.map((e) => e.id))
+      for (const local of current.values())
+        if (!ids.has(local.id) && !known.current.has(local.id) && !local.isDeleted)
+          if (!local.id.startsWith(BACKGROUND)) {
+            newer.push(local)
+            remote.push(local)
+          }
       const { scenePath, scene } = board.view
       const collaborators = new Map<SocketId, Collaborator>(
         board.collaborators().map((c) => [
@@ -129,6 +148,7 @@ export default function LocalSurface({ board }: { board: LocalBoard }) {
       })
       applying.current = false
       const shown = api.getSceneElementsIncludingDeleted()
+      if (newer.length > 0) board.writeElements(newer as unknown as BoardElement[])
       written.current = getSceneVersion(shown)
       mark(shown)
       if (scene?.src && !loadedFiles.current.has(scene.src)) {
