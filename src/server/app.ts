@@ -12,6 +12,7 @@ import { agoraMediaTokens, localMediaTokens } from './auth/media-tokens'
 import { loadSecret } from './auth/secrets'
 import { createSmsSender } from './auth/sms'
 import { createTokens } from './auth/tokens'
+import { registerBoard } from './board'
 import { DEFAULT_SETTINGS, type ServerConfig, type Settings } from './config'
 import type { Deps } from './deps'
 import { ApiFailure, installErrorHandler, installNotFound } from './http/errors'
@@ -145,6 +146,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     keys: await loadLoginKeys(db),
     sms: createSmsSender(settings, options.smsOut),
   })
+  await registerBoard(fastify, { db, tokens, now, appId })
 
   const staticDir = options.staticDir
   const spa = Boolean(staticDir && existsSync(join(staticDir, 'index.html')))

@@ -1,3 +1,4 @@
+import { boardEn } from '../board/i18n/en'
 /** English texts. Every user-facing string goes through i18next; zh.ts has the same keys. */
 export const en = {
   app: {
@@ -104,4 +105,5 @@ export const en = {
     continueHere: 'Go on in this browser',
   },
   language: { label: 'Language', zh: '中文', en: 'English' },
+  board: boardEn,
 } as const

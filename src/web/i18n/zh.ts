@@ -1,3 +1,4 @@
+import { boardZh } from '../board/i18n/zh'
 import type { en } from './en'
 import type { Texts } from './texts'
 
@@ -103,4 +104,5 @@ export const zh: Texts<typeof en> = {
     continueHere: '在此浏览器中继续',
   },
   language: { label: '语言', zh: '中文', en: 'English' },
+  board: boardZh,
 }

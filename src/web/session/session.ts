@@ -2,18 +2,21 @@ import { asyncScheduler } from 'rxjs'
 import { createStore, type Store } from '../../../streams/core/store'
 import { roomEffects } from '../../../streams/effects'
 import type { Event } from '../../../streams/events'
-import { idleBoard, idleDevices, idleMedia, memoryStorage, type Deps } from '../../../streams/ports'
+import { idleDevices, idleMedia, memoryStorage, type Deps } from '../../../streams/ports'
 import { initialState, reduce, type State } from '../../../streams/projections'
 import { createRecorder, type Recorder } from '../../../streams/recorder/recorder'
 import { LocalMessaging } from '../../adapters/local-messaging/local-messaging'
 import { RestAdapter } from '../../adapters/rest/rest-adapter'
 import { clientConfig } from '../app/api'
+import { LazyBoard } from '../board/lazy-board'
 import { routes } from './routes'
 
 export interface Session {
   readonly store: Store<State, Event>
   readonly recorder: Recorder<State, Event>
   readonly dispatch: (event: Event) => void
+  /** The whiteboard port; its adapter loads on the first join. */
+  readonly board: LazyBoard
 }
 
 declare const __APP_VERSION__: string
@@ -26,6 +29,7 @@ function realtimeUrl(): string {
 /** One session per page: the bus with its live effects and adapters, and the recorder. */
 export function createSession(): Session {
   const now = () => Date.now()
+  const board = new LazyBoard(async () => (await clientConfig()).mode)
   const deps: Deps = {
     rest: new RestAdapter(routes, clientConfig),
     messaging: new LocalMessaging(realtimeUrl()),
@@ -33,7 +37,7 @@ export function createSession(): Session {
     scheduler: asyncScheduler,
     newId: () => crypto.randomUUID(),
     media: idleMedia(),
-    board: idleBoard(),
+    board,
     devices: idleDevices(),
     storage: memoryStorage(),
     mode: 'local',
@@ -57,5 +61,5 @@ export function createSession(): Session {
     mobile: /Mobi|Android/i.test(navigator.userAgent),
     mode: deps.mode,
   })
-  return { store, recorder, dispatch: store.dispatch }
+  return { store, recorder, dispatch: store.dispatch, board }
 }

@@ -34,6 +34,7 @@ import { InvitePanel, type InvitePlace } from './panels/InvitePanel'
 import { SettingsDialog } from './panels/SettingsDialog'
 import { ScreenShareView } from './video/SharedView'
 import { VideoArea } from './video/VideoArea'
+import { BoardArea } from '../../board/BoardArea'
 
 addRoomTexts()
 
@@ -166,7 +167,12 @@ function MeetingScreen() {
         />
       )}
       <div className={styles.body}>
-        <VideoArea compact={narrow} shared={share === 'screen' ? <ScreenShareView /> : null} />
+        <VideoArea
+          compact={narrow}
+          shared={
+            share === 'screen' ? <ScreenShareView /> : share === 'board' ? <BoardArea /> : null
+          }
+        />
         {!maximised && drawers.has('members') && (
           <aside className={drawerClass}>
             <MemberPanel onClose={closeDrawer('members')} />

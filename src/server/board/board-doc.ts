@@ -1,0 +1,207 @@
+import * as awarenessProtocol from 'y-protocols/awareness'
+import * as syncProtocol from 'y-protocols/sync'
+import * as decoding from 'lib0/decoding'
+import * as encoding from 'lib0/encoding'
+import * as Y from 'yjs'
+import { BoardFrame, type BoardControl } from '../../../streams/wire/board'
+import type { Db } from '../store/db'
+import { appendUpdate, loadUpdates, replaceUpdates } from './store'
+
+/** One connection to a board, as the board's document sees it. */
+export interface BoardConn {
+  readonly uid: string
+  readonly roomId: string
+  send(frame: Uint8Array): void
+  /** Whether the server allows this connection to change the board ([WB-2]). */
+  mayWrite(): Promise<boolean>
+  /** Awareness client ids this connection speaks for. */
+  readonly awarenessIds: Set<number>
+}
+
+/** Compact the stored log into one update once it holds this many rows. */
+const COMPACT_AFTER = 400
+const FLUSH_MS = 40
+
+export function frame(tag: number, payload: Uint8Array): Uint8Array {
+  const out = new Uint8Array(payload.length + 1)
+  out[0] = tag
+  out.set(payload, 1)
+  return out
+}
+
+export function controlFrame(control: BoardControl): Uint8Array {
+  return frame(BoardFrame.control, new TextEncoder().encode(JSON.stringify(control)))
+}
+
+export function isEmptyUpdate(update: Uint8Array): boolean {
+  const { structs, ds } = Y.decodeUpdate(update)
+  return structs.length === 0 && ds.clients.size === 0
+}
+
+/** Awareness states in an update that claim the broadcaster view (only writers may, [WB-3]). */
+function claimsBroadcaster(update: Uint8Array): boolean {
+  const decoder = decoding.createDecoder(update)
+  const count = decoding.readVarUint(decoder)
+  for (let i = 0; i < count; i++) {
+    decoding.readVarUint(decoder)
+    decoding.readVarUint(decoder)
+    const state = JSON.parse(decoding.readVarString(decoder)) as { view?: { mode?: string } } | null
+    if (state?.view?.mode === 'broadcaster') return true
+  }
+  return false
+}
+
+/**
+ * A board's shared document on the server: the Yjs doc every stroke is merged into, stored as
+ * an append-only log of updates (compacted now and then), and the awareness (pointers, the
+ * broadcaster's view) relayed between connections.
+ */
+export class BoardDoc {
+  readonly doc = new Y.Doc({ gc: true })
+  readonly awareness = new awarenessProtocol.Awareness(this.doc)
+  readonly conns = new Set<BoardConn>()
+  private pending: Uint8Array[] = []
+  private flushTimer: ReturnType<typeof setTimeout> | undefined
+  private flushing: Promise<void> = Promise.resolve()
+  private stored = 0
+
+  private constructor(
+    readonly boardId: string,
+    private readonly db: Db,
+    private readonly now: () => number,
+    private readonly onStoreError: (error: unknown) => void,
+  ) {
+    this.awareness.setLocalState(null)
+    this.doc.on('update', (update: Uint8Array, origin: unknown) => {
+      const encoder = encoding.createEncoder()
+      syncProtocol.writeUpdate(encoder, update)
+      const message = frame(BoardFrame.sync, encoding.toUint8Array(encoder))
+      for (const conn of this.conns) if (conn !== origin) conn.send(message)
+      this.pending.push(update)
+      this.scheduleFlush()
+    })
+    this.awareness.on(
+      'update',
+      (
+        { added, updated, removed }: { added: number[]; updated: number[]; removed: number[] },
+        origin: unknown,
+      ) => {
+        const changed = [...added, ...updated, ...removed]
+        if (origin && typeof origin === 'object' && 'awarenessIds' in origin) {
+          const conn = origin as BoardConn
+          for (const id of added) conn.awarenessIds.add(id)
+          for (const id of removed) conn.awarenessIds.delete(id)
+        }
+        const update = awarenessProtocol.encodeAwarenessUpdate(this.awareness, changed)
+        const message = frame(BoardFrame.awareness, update)
+        for (const conn of this.conns) conn.send(message)
+      },
+    )
+  }
+
+  static async load(
+    db: Db,
+    boardId: string,
+    now: () => number,
+    onStoreError: (error: unknown) => void,
+  ): Promise<BoardDoc> {
+    const board = new BoardDoc(boardId, db, now, onStoreError)
+    const updates = await loadUpdates(db, boardId)
+    if (updates.length > 0) Y.applyUpdate(board.doc, Y.mergeUpdates(updates), 'store')
+    board.pending = []
+    board.stored = updates.length
+    return board
+  }
+
+  /** Greets a new connection: the server's state vector and the current awareness. */
+  open(conn: BoardConn): void {
+    this.conns.add(conn)
+    const encoder = encoding.createEncoder()
+    syncProtocol.writeSyncStep1(encoder, this.doc)
+    conn.send(frame(BoardFrame.sync, encoding.toUint8Array(encoder)))
+    const states = [...this.awareness.getStates().keys()]
+    if (states.length > 0)
+      conn.send(
+        frame(
+          BoardFrame.awareness,
+          awarenessProtocol.encodeAwarenessUpdate(this.awareness, states),
+        ),
+      )
+  }
+
+  close(conn: BoardConn): void {
+    this.conns.delete(conn)
+    if (conn.awarenessIds.size > 0)
+      awarenessProtocol.removeAwarenessStates(this.awareness, [...conn.awarenessIds], null)
+  }
+
+  /** A sync message from a connection: state vectors are answered, changes need a writer. */
+  async receiveSync(conn: BoardConn, payload: Uint8Array): Promise<void> {
+    const decoder = decoding.createDecoder(payload)
+    const type = decoding.readVarUint(decoder)
+    if (type === syncProtocol.messageYjsSyncStep1) {
+      const encoder = encoding.createEncoder()
+      syncProtocol.writeSyncStep2(encoder, this.doc, decoding.readVarUint8Array(decoder))
+      conn.send(frame(BoardFrame.sync, encoding.toUint8Array(encoder)))
+      return
+    }
+    if (type !== syncProtocol.messageYjsSyncStep2 && type !== syncProtocol.messageYjsUpdate) return
+    const update = decoding.readVarUint8Array(decoder)
+    if (isEmptyUpdate(update)) return
+    if (!(await conn.mayWrite())) {
+      conn.send(controlFrame({ t: 'writable', writable: false }))
+      conn.send(controlFrame({ t: 'refused', reason: 'notWriter' }))
+      return
+    }
+    Y.applyUpdate(this.doc, update, conn)
+  }
+
+  async receiveAwareness(conn: BoardConn, payload: Uint8Array): Promise<void> {
+    if (claimsBroadcaster(payload) && !(await conn.mayWrite())) return
+    awarenessProtocol.applyAwarenessUpdate(this.awareness, payload, conn)
+  }
+
+  broadcast(message: Uint8Array): void {
+    for (const conn of this.conns) conn.send(message)
+  }
+
+  /** Writes what is pending; resolves when the store has it. */
+  flush(): Promise<void> {
+    if (this.flushTimer) clearTimeout(this.flushTimer)
+    this.flushTimer = undefined
+    this.flushing = this.flushing.then(async () => {
+      if (this.pending.length === 0) return
+      const batch = this.pending
+      this.pending = []
+      try {
+        if (this.stored + 1 >= COMPACT_AFTER) {
+          await replaceUpdates(this.db, this.boardId, Y.encodeStateAsUpdate(this.doc), this.now())
+          this.stored = 1
+        } else {
+          await appendUpdate(this.db, this.boardId, Y.mergeUpdates(batch), this.now())
+          this.stored++
+        }
+      } catch (error) {
+        // Kept for the next flush; the live document still has every change.
+        this.pending = [...batch, ...this.pending]
+        this.onStoreError(error)
+      }
+    })
+    return this.flushing
+  }
+
+  destroy(): void {
+    if (this.flushTimer) clearTimeout(this.flushTimer)
+    this.awareness.destroy()
+    this.doc.destroy()
+  }
+
+  private scheduleFlush(): void {
+    if (this.flushTimer) return
+    this.flushTimer = setTimeout(() => {
+      this.flushTimer = undefined
+      void this.flush()
+    }, FLUSH_MS)
+    this.flushTimer.unref?.()
+  }
+}

@@ -1,0 +1,135 @@
+import type { BoardFile, BoardTokenData } from '../../../streams/wire/board'
+import type { TokenClaims, Tokens } from '../auth/tokens'
+import type { Db } from '../store/db'
+import { BoardDoc, controlFrame } from './board-doc'
+import { boardOfRoom, getBoard, memberMayWrite } from './store'
+
+export interface BoardDeps {
+  readonly db: Db
+  readonly tokens: Tokens
+  readonly now: () => number
+  readonly log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void }
+}
+
+/** How long a grant check is trusted before it is asked of the database again. */
+export const GRANT_TTL_MS = 1000
+/** How long a board nobody is connected to stays in memory. */
+const IDLE_UNLOAD_MS = 30_000
+export const BOARD_TOKEN_TTL_SECONDS = 2 * 60 * 60
+
+/**
+ * The local whiteboard service: board ids and tokens, the live documents and who may write.
+ * The room routes call `issueBoardToken` (`GET room/{roomId}/board`) and `grantChanged` after a
+ * grant, a revoke or an end of share, so writers learn at once ([BOARD-3], [WB-2]).
+ */
+export class BoardService {
+  private readonly docs = new Map<string, Promise<BoardDoc>>()
+  private readonly unloadTimers = new Map<string, ReturnType<typeof setTimeout>>()
+  /** Connections with a cached grant, by room, so a grant change reaches them. */
+  private readonly writers = new Map<string, Set<GrantedConn>>()
+
+  constructor(private readonly deps: BoardDeps) {}
+
+  /**
+   * The room's board id and a token for this member ([BOARD-1]); the same claims the room
+   * routes sign for `GET room/{roomId}/board`.
+   */
+  async issueBoardToken(input: {
+    roomId: string
+    uid: string
+    userId: string
+  }): Promise<BoardTokenData> {
+    const board = await boardOfRoom(this.deps.db, input.roomId, this.deps.now())
+    if (!board) throw new Error(`no room ${input.roomId}`)
+    const boardToken = this.deps.tokens.sign(
+      { kind: 'board', sub: input.uid, ch: board.board_id, uid: input.userId },
+      BOARD_TOKEN_TTL_SECONDS,
+    )
+    return { boardId: board.board_id, boardToken }
+  }
+
+  /** The claims of a genuine board token for this board, with the board's room; else null. */
+  async verify(boardId: string, token: string): Promise<(TokenClaims & { roomId: string }) | null> {
+    const claims = this.deps.tokens.verify(token, 'board')
+    if (!claims || claims.ch !== boardId) return null
+    const board = await getBoard(this.deps.db, boardId, this.deps.now())
+    return board ? { ...claims, roomId: board.room_id } : null
+  }
+
+  mayWrite(roomId: string, uid: string): Promise<boolean> {
+    return memberMayWrite(this.deps.db, roomId, uid)
+  }
+
+  /** The live document of a board, loaded from the store on first use. */
+  open(boardId: string): Promise<BoardDoc> {
+    const timer = this.unloadTimers.get(boardId)
+    if (timer) clearTimeout(timer)
+    this.unloadTimers.delete(boardId)
+    let doc = this.docs.get(boardId)
+    if (!doc) {
+      doc = BoardDoc.load(this.deps.db, boardId, this.deps.now, (error) =>
+        this.deps.log.error({ err: error, boardId }, 'board update not stored'),
+      )
+      doc.catch(() => this.docs.delete(boardId))
+      this.docs.set(boardId, doc)
+    }
+    return doc
+  }
+
+  /** After a connection left: keep the document a while, then store and drop it. */
+  release(doc: BoardDoc): void {
+    if (doc.conns.size > 0 || this.unloadTimers.has(doc.boardId)) return
+    const timer = setTimeout(() => {
+      this.unloadTimers.delete(doc.boardId)
+      if (doc.conns.size > 0) return
+      this.docs.delete(doc.boardId)
+      doc.flush().finally(() => doc.destroy())
+    }, IDLE_UNLOAD_MS)
+    timer.unref?.()
+    this.unloadTimers.set(doc.boardId, timer)
+  }
+
+  track(conn: GrantedConn): () => void {
+    let set = this.writers.get(conn.roomId)
+    if (!set) this.writers.set(conn.roomId, (set = new Set()))
+    set.add(conn)
+    return () => {
+      set.delete(conn)
+      if (set.size === 0) this.writers.delete(conn.roomId)
+    }
+  }
+
+  /**
+   * A member's grant changed (or, without uid, the room's board share did): their connections
+   * check again and are told whether they may write ([BOARD-2], [BOARD-3], [BOARD-5]).
+   */
+  async grantChanged(roomId: string, uid?: string): Promise<void> {
+    const conns = [...(this.writers.get(roomId) ?? [])].filter((c) => !uid || c.uid === uid)
+    await Promise.all(conns.map((c) => c.recheck()))
+  }
+
+  /** A document's conversion progressed: every connection to its board hears it. */
+  async fileChanged(boardId: string, file: BoardFile): Promise<void> {
+    const doc = this.docs.get(boardId)
+    if (doc) (await doc).broadcast(controlFrame({ t: 'file', file }))
+  }
+
+  async close(): Promise<void> {
+    for (const timer of this.unloadTimers.values()) clearTimeout(timer)
+    this.unloadTimers.clear()
+    const docs = await Promise.allSettled([...this.docs.values()])
+    for (const result of docs)
+      if (result.status === 'fulfilled') {
+        await result.value.flush().catch(() => undefined)
+        result.value.destroy()
+      }
+    this.docs.clear()
+  }
+}
+
+/** A connection whose writability the service can make it check again. */
+export interface GrantedConn {
+  readonly roomId: string
+  readonly uid: string
+  recheck(): Promise<void>
+}

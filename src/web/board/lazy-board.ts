@@ -1,0 +1,112 @@
+import { BehaviorSubject, Subject, type Observable, type Subscription } from 'rxjs'
+import type { Event } from '../../../streams/events'
+import type { BoardJoin, BoardPort, BoardScene, BoardViewMode } from '../../../streams/ports'
+import type { SocketLike } from '../../adapters/local-board/connection'
+import type { LocalBoard } from '../../adapters/local-board/local-board'
+import type { WhiteBoard } from '../../adapters/white/white-board'
+
+/** The loaded adapter: our own board in local mode, white-web-sdk in Agora mode. */
+export type LoadedBoard =
+  | { readonly kind: 'local'; readonly board: LocalBoard }
+  | { readonly kind: 'white'; readonly board: WhiteBoard }
+
+export type BoardMode = 'local' | 'agora'
+
+/** Where the drawing surface loads its fonts: our server, never a CDN. */
+export const BOARD_ASSET_PATH = '/board-assets/'
+
+declare global {
+  interface Window {
+    EXCALIDRAW_ASSET_PATH?: string | string[]
+  }
+}
+
+function socketUrl(boardId: string): string {
+  const { protocol, host } = window.location
+  return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}/board/${encodeURIComponent(boardId)}`
+}
+
+async function load(mode: BoardMode): Promise<LoadedBoard> {
+  if (mode === 'agora') {
+    const { WhiteBoard } = await import('../../adapters/white/white-board')
+    return { kind: 'white', board: new WhiteBoard() }
+  }
+  window.EXCALIDRAW_ASSET_PATH = BOARD_ASSET_PATH
+  const { LocalBoard } = await import('../../adapters/local-board/local-board')
+  return {
+    kind: 'local',
+    board: new LocalBoard({
+      socketUrl,
+      createSocket: (url) => new WebSocket(url) as unknown as SocketLike,
+    }),
+  }
+}
+
+/**
+ * The board port the session holds: it loads the adapter (and with it the drawing library)
+ * on the first join only, so the board is never in the first bundle.
+ */
+export class LazyBoard implements BoardPort {
+  private readonly subject = new Subject<Event>()
+  readonly events$: Observable<Event> = this.subject.asObservable()
+  private readonly loaded = new BehaviorSubject<LoadedBoard | undefined>(undefined)
+  readonly loaded$: Observable<LoadedBoard | undefined> = this.loaded.asObservable()
+  private loading: Promise<LoadedBoard> | undefined
+  private forward: Subscription | undefined
+
+  constructor(private readonly mode: () => Promise<BoardMode>) {}
+
+  /** The adapter, loading it when needed. */
+  adapter(): Promise<LoadedBoard> {
+    this.loading ??= this.mode()
+      .then(load)
+      .then((loaded) => {
+        this.forward = loaded.board.events$.subscribe((e) => this.subject.next(e))
+        this.loaded.next(loaded)
+        return loaded
+      })
+    this.loading.catch(() => (this.loading = undefined))
+    return this.loading
+  }
+
+  async join(options: BoardJoin): Promise<void> {
+    let loaded: LoadedBoard
+    try {
+      loaded = await this.adapter()
+    } catch {
+      this.subject.next({ type: 'board/joinFailed', message: 'the whiteboard failed to load' })
+      return
+    }
+    await loaded.board.join(options)
+  }
+
+  private get board(): BoardPort | undefined {
+    return this.loaded.value?.board
+  }
+
+  async leave(): Promise<void> {
+    await this.board?.leave()
+  }
+  async setWritable(writable: boolean): Promise<void> {
+    await this.board?.setWritable(writable)
+  }
+  async setViewMode(mode: BoardViewMode): Promise<void> {
+    await this.board?.setViewMode(mode)
+  }
+  async setScenePath(path: string): Promise<void> {
+    await this.board?.setScenePath(path)
+  }
+  async putScenes(dir: string, scenes: readonly BoardScene[]): Promise<void> {
+    await this.board?.putScenes(dir, scenes)
+  }
+  async setPage(index: number): Promise<void> {
+    await this.board?.setPage(index)
+  }
+  async setScale(scale: number): Promise<void> {
+    await this.board?.setScale(scale)
+  }
+
+  stop(): void {
+    this.forward?.unsubscribe()
+  }
+}

@@ -1,0 +1,90 @@
+import WebSocket from 'ws'
+import { LocalBoard } from '../../../src/adapters/local-board/local-board'
+import type { SocketLike } from '../../../src/adapters/local-board/connection'
+import { Client, type TestServer } from '../harness'
+
+const api = '/api/s1/serve/roomcast/v1'
+
+export interface Member {
+  readonly client: Client
+  readonly uid: string
+  readonly userId: string
+  readonly roomId: string
+}
+
+/** Enters a room through the real entry route. */
+export async function enter(
+  server: TestServer,
+  roomName: string,
+  role: 1 | 2,
+  userName: string,
+): Promise<Member> {
+  const client = new Client(server.url)
+  const { body } = await client.call('POST', `${api}/room/entry`, {
+    roomName,
+    userName,
+    roomType: 1,
+    role,
+    password: 'pw',
+  })
+  if (body.code !== 0) throw new Error(body.msg)
+  return {
+    client,
+    uid: body.data.me.uid,
+    userId: body.data.me.userId,
+    roomId: body.data.roomInfo.roomId,
+  }
+}
+
+export async function boardToken(member: Member): Promise<{ boardId: string; boardToken: string }> {
+  const { body } = await member.client.call('GET', `${api}/room/${member.roomId}/board`)
+  if (body.code !== 0) throw new Error(body.msg)
+  return body.data
+}
+
+/** The board adapter in Node, on the server's real board socket. */
+export function nodeBoard(server: TestServer): LocalBoard {
+  return new LocalBoard({
+    socketUrl: (boardId) => `${server.url.replace('http', 'ws')}/board/${boardId}`,
+    createSocket: (url) => new WebSocket(url) as unknown as SocketLike,
+  })
+}
+
+export async function joinBoard(server: TestServer, member: Member, writable = true) {
+  const board = nodeBoard(server)
+  const { boardId, boardToken: token } = await boardToken(member)
+  await board.join({
+    boardId,
+    boardToken: token,
+    uid: member.uid,
+    userName: member.uid,
+    identity: 'guest',
+    writable,
+  })
+  return board
+}
+
+export function stroke(id: string, version = 1, extra: Record<string, unknown> = {}) {
+  return {
+    id,
+    version,
+    versionNonce: version * 7,
+    index: `a${id}`,
+    type: 'freedraw',
+    x: 1,
+    y: 2,
+    points: [
+      [0, 0],
+      [5, 5],
+    ],
+    ...extra,
+  }
+}
+
+export async function until(check: () => boolean, timeoutMs = 3000): Promise<void> {
+  const started = Date.now()
+  while (!check()) {
+    if (Date.now() - started > timeoutMs) throw new Error('timed out waiting')
+    await new Promise((r) => setTimeout(r, 10))
+  }
+}
