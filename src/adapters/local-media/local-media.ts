@@ -59,6 +59,8 @@ export class LocalMedia implements MediaPort {
   private readonly sends = new Map<string, { link: SendLink; wish: Wish; restarts: number }>()
   private readonly receives = new Map<string, ReceiveLink>()
   private readonly wishes = new Map<string, Wish>()
+  /** What I last told each peer I publish (a hello may cross my publish). */
+  private readonly told = new Map<string, string>()
   private readonly tracks: LocalTracks
   private readonly audio = new AudioSink()
   private readonly videos: VideoAttachments
@@ -120,8 +122,7 @@ export class LocalMedia implements MediaPort {
     } catch {
       // Nobody to greet now; whoever joins later greets me.
     }
-    for (const member of members)
-      if (member !== uid) signaller.send(member, { t: 'hello', reply: false, pub: this.myPub() })
+    for (const member of members) if (member !== uid) this.sayHello(member, false)
   }
 
   async leave(): Promise<void> {
@@ -133,6 +134,7 @@ export class LocalMedia implements MediaPort {
     this.sends.clear()
     this.receives.clear()
     this.wishes.clear()
+    this.told.clear()
     this.roster.clear()
     this.audio.clear()
     this.tracks.closeAll()
@@ -293,8 +295,8 @@ export class LocalMedia implements MediaPort {
       case 'hello': {
         if (!signal.reply && this.roster.has(from)) this.closeLinks(from) // it joined again
         this.emitAll(this.roster.upsert(from, signal.pub))
-        if (!signal.reply)
-          joined.signaller.send(from, { t: 'hello', reply: true, pub: this.myPub() })
+        if (!signal.reply) this.sayHello(from, true)
+        else this.tellPub(from) // my publications may have changed since my hello went out
         const wish = this.wishes.get(from)
         if (wish && !signal.reply) joined.signaller.send(from, { t: 'watch', wish })
         return
@@ -405,6 +407,7 @@ export class LocalMedia implements MediaPort {
     if (!this.roster.has(uid)) return
     this.closeLinks(uid)
     this.wishes.delete(uid)
+    this.told.delete(uid)
     this.emitAll(this.roster.remove(uid, reason))
     this.quality.forget(uid)
   }
@@ -444,6 +447,20 @@ export class LocalMedia implements MediaPort {
     return track?.readyState === 'live' ? track : undefined
   }
 
+  private sayHello(peer: string, reply: boolean): void {
+    const pub = this.myPub()
+    this.told.set(peer, JSON.stringify(pub))
+    this.joined?.signaller.send(peer, { t: 'hello', reply, pub })
+  }
+
+  private tellPub(peer: string): void {
+    const pub = this.myPub()
+    const text = JSON.stringify(pub)
+    if (this.told.get(peer) === text) return
+    this.told.set(peer, text)
+    this.joined?.signaller.send(peer, { t: 'pub', pub })
+  }
+
   private myPub(): Publication {
     const screen = this.tracks.has('screen') ? this.joined?.screenUid : undefined
     return {
@@ -458,8 +475,7 @@ export class LocalMedia implements MediaPort {
     const joined = this.joined
     if (!joined) return
     this.refreshSends()
-    const pub = this.myPub()
-    for (const peer of this.roster.uids()) joined.signaller.send(peer, { t: 'pub', pub })
+    for (const peer of this.roster.uids()) this.tellPub(peer)
     if (kind === 'video') this.videos.refresh(joined.uid)
     if (kind === 'screen') this.videos.refresh(joined.screenUid)
   }

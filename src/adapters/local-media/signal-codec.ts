@@ -6,7 +6,10 @@ import {
 } from '../../../streams/wire/media-signal'
 import { compile } from '../../../streams/wire/validate'
 
-const signal = compile(SignalSchema)
+/** One validator per signal tag, so a refusal names the field at fault. */
+const byTag = new Map(
+  SignalSchema.anyOf.map((schema) => [schema.properties.t.const as string, compile(schema)]),
+)
 
 /** Distributes Omit over a union, so each signal keeps its own fields. */
 type Body<T> = T extends unknown ? Omit<T, 'rtc' | 'ch'> : never
@@ -28,6 +31,9 @@ export function decodeSignal(text: string): { signal: Signal } | { error: string
   } catch {
     return { error: 'signal is not JSON' }
   }
-  if (!signal.check(raw)) return { error: `bad signal ${signal.firstError(raw) ?? ''}` }
-  return { signal: raw }
+  const tag = typeof raw === 'object' && raw !== null && 't' in raw ? raw.t : undefined
+  const validator = typeof tag === 'string' ? byTag.get(tag) : undefined
+  if (!validator) return { error: `unknown signal ${JSON.stringify(tag)}` }
+  if (!validator.check(raw)) return { error: `bad signal ${validator.firstError(raw) ?? ''}` }
+  return { signal: raw as Signal }
 }

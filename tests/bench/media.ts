@@ -1,0 +1,109 @@
+// `npm run bench:media`: how many publishers and watchers a local-mode (peer-to-peer) room
+// sustains on this machine. Real server, real adapters, one Chromium with fake devices, one page
+// per participant. A room is sustained when every watched camera keeps at least
+// MIN_FPS frames a second (requestVideoFrameCallback over MEASURE_MS) on every page.
+// Two ladders: one publisher and more and more watchers; then a full mesh (everyone publishes
+// and watches everyone) with more and more publishers. Last line: one JSON object.
+import type { Page } from '@playwright/test'
+import { startHarness, type Harness } from './media/harness'
+
+const MIN_FPS = 10 // two thirds of the 15 fps tile profile
+const WARMUP_MS = 8000
+const MEASURE_MS = 5000
+const WATCHER_STEPS = [1, 3, 5, 7, 9, 11, 13]
+const PUBLISHER_STEPS = [2, 3, 4, 5, 6, 7]
+
+interface Result {
+  readonly participants: number
+  readonly publishers: number
+  readonly streams: number
+  readonly minFps: number
+  readonly medianFps: number
+  readonly sustained: boolean
+}
+
+async function room(h: Harness, participants: number, publishers: number): Promise<Result> {
+  const name = `bench-${participants}-${publishers}-${Date.now()}`
+  const pages: Page[] = []
+  try {
+    for (let i = 0; i < participants; i++) {
+      const page = await h.page()
+      pages.push(page)
+      await page.evaluate(
+        ([roomName, i]) =>
+          (window as any).bench.enter({
+            roomName,
+            userName: `p${i}`,
+            roomType: 2,
+            role: i === 0 ? 1 : 2,
+            password: 'pw',
+          }),
+        [name, i] as const,
+      )
+      await page.evaluate(async (publish) => {
+        await (window as any).bench.start({ publish })
+        ;(window as any).bench.showAll()
+      }, i < publishers)
+    }
+    await new Promise((r) => setTimeout(r, WARMUP_MS))
+    const measured = await Promise.all(
+      pages.map((p) => p.evaluate((ms) => (window as any).bench.measure(ms), MEASURE_MS)),
+    )
+    const fps = measured.flat().map((s: { fps: number }) => s.fps)
+    // Every page watches every publisher but itself.
+    const expected = publishers * (participants - 1)
+    while (fps.length < expected) fps.push(0)
+    fps.sort((a, b) => a - b)
+    const minFps = fps[0] ?? 0
+    const medianFps = fps[Math.floor(fps.length / 2)] ?? 0
+    return {
+      participants,
+      publishers,
+      streams: expected,
+      minFps: Math.round(minFps * 10) / 10,
+      medianFps: Math.round(medianFps * 10) / 10,
+      sustained: minFps >= MIN_FPS,
+    }
+  } finally {
+    await Promise.all(
+      pages.map((p) => p.evaluate(() => (window as any).bench.stop()).catch(() => undefined)),
+    )
+    await Promise.all(pages.map((p) => p.context().close()))
+  }
+}
+
+function print(r: Result): void {
+  console.log(
+    `${String(r.participants).padStart(3)} participants, ${r.publishers} publishing: ` +
+      `${r.streams} streams, min ${r.minFps} fps, median ${r.medianFps} fps → ${r.sustained ? 'sustained' : 'NOT sustained'}`,
+  )
+}
+
+const h = await startHarness()
+const results: Result[] = []
+let watchers = 0
+let publishers = 0
+try {
+  console.log(`Watchers ladder (one publisher), ≥ ${MIN_FPS} fps on every stream:`)
+  for (const w of WATCHER_STEPS) {
+    const r = await room(h, w + 1, 1)
+    results.push(r)
+    print(r)
+    if (!r.sustained) break
+    watchers = w
+  }
+  console.log('Publishers ladder (everyone publishes and watches everyone):')
+  for (const p of PUBLISHER_STEPS) {
+    const r = await room(h, p, p)
+    results.push(r)
+    print(r)
+    if (!r.sustained) break
+    publishers = p
+  }
+} finally {
+  await h.close()
+}
+console.log(`Limits on this machine: ${publishers} publishers, ${watchers} watchers per publisher`)
+console.log(
+  JSON.stringify({ bench: 'media', minFps: MIN_FPS, limits: { publishers, watchers }, results }),
+)
