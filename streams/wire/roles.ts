@@ -19,3 +19,15 @@ export const RoomTypeSchema = Type.Union([Type.Literal(0), Type.Literal(1), Type
 /** Flags on the wire are 0 or 1. */
 export const FlagSchema = Type.Union([Type.Literal(0), Type.Literal(1)])
 export type Flag = Static<typeof FlagSchema>
+
+/** Client role strings ([ROLE-1]): a host is 'host', everyone else 'audience'. */
+export type ClientRole = 'host' | 'audience'
+export function clientRole(role: number): ClientRole {
+  return role === Role.host ? 'host' : 'audience'
+}
+
+/** Whiteboard identity ([ROLE-1]): the host is 'host', everyone else 'guest'. */
+export type BoardIdentity = 'host' | 'guest'
+export function boardIdentity(role: number): BoardIdentity {
+  return role === Role.host ? 'host' : 'guest'
+}
