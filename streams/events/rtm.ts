@@ -19,3 +19,10 @@ export type RtmEvent =
       readonly reason: string
     }
   | { readonly type: 'rtm/sendFailed'; readonly message: string }
+  /** The channel's attributes, whole, after a change ([MSG-9] they replace the old ones). */
+  | {
+      readonly type: 'rtm/attributesUpdated'
+      readonly attributes: Readonly<Record<string, string>>
+    }
+  /** The messaging token expires soon: renew it. */
+  | { readonly type: 'rtm/tokenWillExpire' }

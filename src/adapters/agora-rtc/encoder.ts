@@ -4,14 +4,15 @@ import type {
   UID,
   VideoEncoderConfiguration,
 } from 'agora-rtc-sdk-ng'
+import { LOW_STREAM, MIC_CONFIG } from '../../../streams/wire/constants'
 import type { ScreenPreset, VideoProfile } from '../../../streams/wire/media'
 
-/** [TRACK-7] The low stream of the dual stream: 160x120, 500 kbps, 120 fps (the spec's values). */
+/** [TRACK-7] The low stream of the dual stream (the core's constant): 160x120, 500 kbps, 120 fps. */
 export const LOW_STREAM_PARAMETER: LowStreamParameter = {
-  width: 160,
-  height: 120,
-  framerate: 120,
-  bitrate: 500,
+  width: LOW_STREAM.width,
+  height: LOW_STREAM.height,
+  framerate: LOW_STREAM.framerate,
+  bitrate: LOW_STREAM.bitrate,
 }
 
 /** A tile's profile as the camera track's encoder configuration ([LAYOUT-3]). */
@@ -38,10 +39,10 @@ export function screenEncoderConfig(preset: ScreenPreset): VideoEncoderConfigura
 export function microphoneConfig(deviceId?: string): MicrophoneAudioTrackInitConfig {
   return {
     ...(deviceId ? { microphoneId: deviceId } : {}),
-    AEC: true,
-    ANS: true,
-    AGC: false,
-    encoderConfig: { sampleRate: 48000, stereo: false, bitrate: 48 },
+    AEC: MIC_CONFIG.AEC,
+    ANS: MIC_CONFIG.ANS,
+    AGC: MIC_CONFIG.AGC,
+    encoderConfig: { sampleRate: 48000, stereo: MIC_CONFIG.channelCount !== 1, bitrate: 48 },
   }
 }
 

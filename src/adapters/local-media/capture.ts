@@ -1,13 +1,14 @@
+import { MIC_CONFIG } from '../../../streams/wire/constants'
 import type { ScreenPreset, VideoProfile } from '../../../streams/wire/media'
 
-/** [TRACK-7] The microphone: echo and noise suppression on, gain control off, mono. */
+/** [TRACK-7] The microphone (the core's MIC_CONFIG): echo and noise suppression on, gain control off, mono. */
 export function microphoneConstraints(deviceId?: string): MediaTrackConstraints {
   return {
     ...(deviceId ? { deviceId: { exact: deviceId } } : {}),
-    echoCancellation: true,
-    noiseSuppression: true,
-    autoGainControl: false,
-    channelCount: 1,
+    echoCancellation: MIC_CONFIG.AEC,
+    noiseSuppression: MIC_CONFIG.ANS,
+    autoGainControl: MIC_CONFIG.AGC,
+    channelCount: MIC_CONFIG.channelCount,
   }
 }
 

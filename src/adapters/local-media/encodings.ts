@@ -1,7 +1,13 @@
+import { LOW_STREAM as LOW } from '../../../streams/wire/constants'
 import type { ScreenPreset, StreamQuality, VideoProfile } from '../../../streams/wire/media'
 
-/** [TRACK-7] The low stream: 160x120, 500 kbps, 120 fps (the spec's values). */
-export const LOW_STREAM: VideoProfile = { width: 160, height: 120, bitrate: 500, frameRate: 120 }
+/** [TRACK-7] The low stream (the core's constant): 160x120, 500 kbps, 120 fps. */
+export const LOW_STREAM: VideoProfile = {
+  width: LOW.width,
+  height: LOW.height,
+  bitrate: LOW.bitrate,
+  frameRate: LOW.framerate,
+}
 
 /** What one sender encodes: the subset of RTCRtpEncodingParameters we set. */
 export interface Encoding {

@@ -32,7 +32,11 @@ async function enter(form: Record<string, unknown>): Promise<{ uid: string }> {
 }
 
 /** Joins messaging and media; publishers publish; everyone watches every publisher's camera. */
-async function start(options: { publish: boolean; quality?: 'high' | 'low' }) {
+async function start(options: {
+  publish: boolean
+  quality?: 'high' | 'low'
+  profile?: { width: number; height: number; bitrate: number; frameRate: number }
+}) {
   if (!me) throw new Error('enter first')
   const { protocol, host } = location
   const messaging = new LocalMessaging(`${protocol === 'https:' ? 'wss' : 'ws'}://${host}/rtm`)
@@ -55,7 +59,7 @@ async function start(options: { publish: boolean; quality?: 'high' | 'low' }) {
   if (options.publish) {
     await m.publish('audio', {})
     await m.publish('video', {
-      profile: { width: 240, height: 140, bitrate: 240, frameRate: 15 },
+      profile: options.profile ?? { width: 240, height: 140, bitrate: 240, frameRate: 15 },
     })
   }
 }
