@@ -1,8 +1,7 @@
 // `npm run bench:media`: how many publishers and watchers a local-mode (peer-to-peer) room
 // sustains on this machine. Real server, real adapters, one Chromium with fake devices, one page
 // per participant. A room is sustained when every watched camera keeps at least
-// two thirds of its profile's frame rate (at most the fake camera's 20 fps), counted with
-// requestVideoFrameCallback over MEASURE_MS on every page. Two ladders: one publisher as the main screen ([VIDEO-2] large: 720x300, 310 kbps,
+// MIN_FPS frames a second, counted with requestVideoFrameCallback over MEASURE_MS on every page. Two ladders: one publisher as the main screen ([VIDEO-2] large: 720x300, 310 kbps,
 // 30 fps) and more and more watchers; then a full mesh (everyone publishes at the 5-6 tile size
 // of [VIDEO-6], 240x140, 240 kbps, 15 fps, and watches everyone) with more and more publishers.
 // Last line: one JSON object.
@@ -11,10 +10,15 @@ import { startHarness, type Harness } from './media/harness'
 
 const LARGE = { width: 720, height: 300, bitrate: 310, frameRate: 30 }
 const TILE = { width: 240, height: 140, bitrate: 240, frameRate: 15 }
-/** Chromium's fake camera delivers at most 20 fps, whatever is asked. */
-const CAMERA_FPS = 20
-const minFpsOf = (profile: { frameRate: number }) =>
-  Math.round((Math.min(profile.frameRate, CAMERA_FPS) * 2) / 3)
+/**
+ * Frames advancing smoothly enough for a meeting: 10 a second on every stream. (Chromium's fake
+ * camera delivers at most 20 fps whatever is asked, and its software encoder drops to 15 or 10
+ * as the machine fills, so the rate steps rather than slides.)
+ */
+const MIN_FPS = 10
+const minFpsOf = (_profile: { frameRate: number }) => MIN_FPS
+/** `npm run bench:media -- watchers` (or `publishers`) runs one ladder only. */
+const only = process.argv[2]
 const WARMUP_MS = 8000
 const MEASURE_MS = 5000
 const WATCHER_STEPS = [1, 3, 5, 7, 9, 11, 13, 15, 17, 19]
@@ -99,16 +103,22 @@ const results: Result[] = []
 let watchers = 0
 let publishers = 0
 try {
-  console.log(`Watchers ladder (one publisher at 720x300, ≥ ${minFpsOf(LARGE)} fps on every page):`)
-  for (const w of WATCHER_STEPS) {
+  if (only !== 'publishers')
+    console.log(
+      `Watchers ladder (one publisher at 720x300, ≥ ${minFpsOf(LARGE)} fps on every page):`,
+    )
+  for (const w of only === 'publishers' ? [] : WATCHER_STEPS) {
     const r = await room(h, w + 1, 1, LARGE)
     results.push(r)
     print(r)
     if (!r.sustained) break
     watchers = w
   }
-  console.log(`Publishers ladder (full mesh at 240x140, ≥ ${minFpsOf(TILE)} fps on every stream):`)
-  for (const p of PUBLISHER_STEPS) {
+  if (only !== 'watchers')
+    console.log(
+      `Publishers ladder (full mesh at 240x140, ≥ ${minFpsOf(TILE)} fps on every stream):`,
+    )
+  for (const p of only === 'watchers' ? [] : PUBLISHER_STEPS) {
     const r = await room(h, p, p, TILE)
     results.push(r)
     print(r)
