@@ -21,7 +21,7 @@ const minFpsOf = (_profile: { frameRate: number }) => MIN_FPS
 const only = process.argv[2]
 const WARMUP_MS = 8000
 const MEASURE_MS = 5000
-const WATCHER_STEPS = [1, 3, 5, 7, 9, 11, 13, 15, 17, 19]
+const WATCHER_STEPS = [1, 3, 7, 11, 15, 19, 23, 27]
 const PUBLISHER_STEPS = [2, 3, 4, 5, 6, 7]
 
 interface Result {

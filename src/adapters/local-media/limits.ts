@@ -10,4 +10,4 @@ export interface MediaLimits {
   readonly watchers: number
 }
 
-export const DEFAULT_LIMITS: MediaLimits = { publishers: 4, watchers: 8 }
+export const DEFAULT_LIMITS: MediaLimits = { publishers: 5, watchers: 19 }

@@ -303,9 +303,14 @@ export class LocalMedia implements MediaPort {
       }
       case 'bye':
         return this.dropPeer(from, 'Quit')
-      case 'pub':
-        if (this.roster.has(from)) this.emitAll(this.roster.upsert(from, signal.pub))
+      case 'pub': {
+        if (!this.roster.has(from)) return
+        const screenBefore = this.roster.publication(from)?.screen
+        this.emitAll(this.roster.upsert(from, signal.pub))
+        this.refreshRemote(from)
+        if (screenBefore) this.videos.refresh(screenBefore)
         return
+      }
       case 'watch':
         return this.watched(joined, from, signal.wish)
       case 'refused':

@@ -57,5 +57,35 @@ export const en = {
     notInRoom: 'You are not in a room.',
     backHome: 'Back to the home screen',
   },
+  media: {
+    videoOff: '{{name}}, video off',
+    quality: 'Network: {{level}}',
+    qualities: {
+      0: 'unknown',
+      1: 'excellent',
+      2: 'good',
+      3: 'poor',
+      4: 'bad',
+      5: 'very bad',
+      6: 'disconnected',
+    },
+    limitReached: {
+      publishers:
+        'This room already has {{max}} people publishing, the most local mode sustains. Rooms with more publishers need Agora mode.',
+      watchers:
+        'This person already sends video to {{max}} people, the most local mode sustains. Larger rooms need Agora mode.',
+    },
+    devices: {
+      title: 'Devices',
+      camera: 'Camera',
+      microphone: 'Microphone',
+      speaker: 'Speaker',
+      none: 'No device found',
+      preview: 'Camera preview',
+      level: 'Microphone level',
+      testSpeaker: 'Play a test sound',
+      noiseReduction: 'AI noise reduction',
+    },
+  },
   language: { label: 'Language', zh: '中文', en: 'English' },
 } as const

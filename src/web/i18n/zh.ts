@@ -52,5 +52,34 @@ export const zh: Texts<typeof en> = {
     notInRoom: '你不在房间中。',
     backHome: '返回首页',
   },
+  media: {
+    videoOff: '{{name}}，视频已关闭',
+    quality: '网络：{{level}}',
+    qualities: {
+      0: '未知',
+      1: '极好',
+      2: '好',
+      3: '一般',
+      4: '差',
+      5: '很差',
+      6: '已断开',
+    },
+    limitReached: {
+      publishers:
+        '本房间已有 {{max}} 人在发布音视频，已达本地模式的上限。更多人发布请使用 Agora 模式。',
+      watchers: '此人已向 {{max}} 人发送视频，已达本地模式的上限。更大的房间请使用 Agora 模式。',
+    },
+    devices: {
+      title: '设备',
+      camera: '摄像头',
+      microphone: '麦克风',
+      speaker: '扬声器',
+      none: '未找到设备',
+      preview: '摄像头预览',
+      level: '麦克风音量',
+      testSpeaker: '播放测试音',
+      noiseReduction: 'AI 降噪',
+    },
+  },
   language: { label: '语言', zh: '中文', en: 'English' },
 }
