@@ -1,38 +1,66 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import fastifyCookie from '@fastify/cookie'
+import fastifyFormbody from '@fastify/formbody'
+import fastifyMultipart from '@fastify/multipart'
 import fastifyStatic from '@fastify/static'
 import fastifyWebsocket from '@fastify/websocket'
 import Fastify, { type FastifyInstance } from 'fastify'
+import { createSessions } from './auth/identity'
+import { loadLoginKeys } from './auth/login-keys'
+import { agoraMediaTokens, localMediaTokens } from './auth/media-tokens'
 import { loadSecret } from './auth/secrets'
+import { createSmsSender } from './auth/sms'
 import { createTokens } from './auth/tokens'
-import type { ServerConfig } from './config'
-import { installErrorHandler, installNotFound } from './http/errors'
+import { DEFAULT_SETTINGS, type ServerConfig, type Settings } from './config'
+import type { Deps } from './deps'
+import { ApiFailure, installErrorHandler, installNotFound } from './http/errors'
+import type { RegisterOptions } from './http/register'
+import { startJobs } from './jobs'
 import { Hub } from './realtime/hub'
 import { serveSocket } from './realtime/socket'
+import { createAnnouncer } from './rooms/announce'
+import { authRoutes } from './routes/auth'
 import { configRoutes } from './routes/config'
+import { fileRoutes } from './routes/files'
+import { goodsRoutes } from './routes/goods'
+import { liveRoutes } from './routes/live'
+import { luckyMoneyRoutes } from './routes/lucky-money'
+import { projectionRoutes } from './routes/projection'
+import { questionRoutes } from './routes/question'
+import { recordingRoutes } from './routes/recording'
 import { roomRoutes } from './routes/room'
+import { roomUserRoutes } from './routes/room-users'
+import { sceneRoutes } from './routes/scene'
+import { signInRoutes } from './routes/sign-in'
 import { openDb, type Db } from './store/db'
+import { openFileStore } from './store/files'
 import { migrate } from './store/migrations'
+import { touchMembers } from './store/members'
 
 export interface App {
   readonly fastify: FastifyInstance
   readonly db: Db
   readonly hub: Hub
+  readonly deps: Deps
   close(): Promise<void>
 }
 
-export interface BuildOptions extends Partial<ServerConfig> {
-  /** An in-memory database (tests). */
+export interface BuildOptions extends Partial<Omit<ServerConfig, 'settings'>> {
+  /** An in-memory database and a temporary file store (tests). */
   readonly memory?: boolean
   readonly logger?: boolean
   readonly now?: () => number
+  readonly settings?: Partial<Settings>
+  /** Where console SMS delivery writes (tests capture it). */
+  readonly smsOut?: (line: string) => void
 }
 
 /** Builds the whole server: database, REST API, realtime service and the built client. */
 export async function buildApp(options: BuildOptions = {}): Promise<App> {
   const now = options.now ?? Date.now
   const appId = options.appId ?? 'roomcast'
+  const settings: Settings = { ...DEFAULT_SETTINGS, ...options.settings }
   const db = await openDb({
     dataDir: options.dataDir,
     databaseUrl: options.databaseUrl,
@@ -40,33 +68,101 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   })
   await migrate(db)
   const tokens = createTokens(await loadSecret(db, process.env.ROOMCAST_SECRET), now)
+  const agora = settings.agoraAppId && settings.agoraAppCertificate
+  const media = agora
+    ? agoraMediaTokens(settings.agoraAppId!, settings.agoraAppCertificate!)
+    : localMediaTokens(tokens, appId)
   const hub = new Hub()
   const fastify = Fastify({
     logger: options.logger === false ? false : { level: options.logLevel ?? 'info' },
     bodyLimit: 1024 * 1024,
   })
+  const deps: Deps = {
+    db,
+    hub,
+    tokens,
+    media,
+    announce: createAnnouncer(hub, now),
+    files: await openFileStore(options.memory ? undefined : options.dataDir),
+    appId,
+    now,
+    settings,
+    log: fastify.log,
+  }
+
   installErrorHandler(fastify)
   await fastify.register(fastifyCookie)
+  await fastify.register(fastifyFormbody)
+  await fastify.register(fastifyMultipart, {
+    limits: { fileSize: settings.maxUploadBytes, files: 1, fields: 10 },
+  })
   await fastify.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } })
+  // The room service answers only for this deployment's app id.
+  fastify.addHook('preHandler', async (request) => {
+    const params = request.params as { appId?: string } | undefined
+    if (
+      request.url.startsWith('/api/s1/serve/') &&
+      params?.appId !== undefined &&
+      params.appId !== appId
+    )
+      throw new ApiFailure(404, `unknown app '${params.appId}'`, { status: 404 })
+  })
   fastify.get('/rtm', { websocket: true }, (socket) =>
-    serveSocket(socket, { hub, tokens, log: fastify.log }),
+    serveSocket(socket, {
+      hub,
+      tokens,
+      log: fastify.log,
+      onLogin: (uid) => void touchMembers(db, [uid], now()).catch(() => undefined),
+    }),
   )
-  configRoutes(fastify, { appId, version: options.version ?? '0.1.0' })
-  roomRoutes(fastify, { db, hub, tokens, appId, now, secure: false })
+
+  const sessions = createSessions({
+    db,
+    tokens,
+    now,
+    allowVisitors: settings.allowVisitors,
+    secureCookies: settings.secureCookies,
+  })
+  const register: RegisterOptions = { sessions }
+  configRoutes(fastify, {
+    appId,
+    version: options.version ?? '0.1.0',
+    agoraAppId: agora ? settings.agoraAppId : undefined,
+  })
+  roomRoutes(fastify, deps, register)
+  roomUserRoutes(fastify, deps, register)
+  liveRoutes(fastify, deps, register)
+  questionRoutes(fastify, deps, register)
+  sceneRoutes(fastify, deps, register)
+  projectionRoutes(fastify, deps, register)
+  fileRoutes(fastify, deps, register)
+  recordingRoutes(fastify, deps, register)
+  luckyMoneyRoutes(fastify, deps, register)
+  signInRoutes(fastify, deps, register)
+  goodsRoutes(fastify, deps, register)
+  authRoutes(fastify, deps, register, {
+    sessions,
+    keys: await loadLoginKeys(db),
+    sms: createSmsSender(settings, options.smsOut),
+  })
 
   const staticDir = options.staticDir
   const spa = Boolean(staticDir && existsSync(join(staticDir, 'index.html')))
   if (staticDir && spa) await fastify.register(fastifyStatic, { root: staticDir, wildcard: false })
   installNotFound(fastify, spa)
+  const jobs = startJobs(deps)
 
   return {
     fastify,
     db,
     hub,
+    deps,
     async close() {
+      jobs.stop()
       await fastify.close()
       hub.close()
       await db.close()
+      await deps.files.close()
     },
   }
 }

@@ -12,7 +12,82 @@ export interface ServerConfig {
   readonly appId: string
   readonly version: string
   readonly logLevel: string
+  readonly settings: Settings
 }
+
+/** Behaviour settings; every one has a default fit for a first run on a fresh machine. */
+export interface Settings {
+  /** NODE_ENV=production: stricter defaults (secure cookies, no console SMS). */
+  readonly production: boolean
+  /** Visitors (no login) may enter rooms with a generated nickname ([HOME-4]). */
+  readonly allowVisitors: boolean
+  /** Session cookies only over HTTPS. */
+  readonly secureCookies: boolean
+  /** Deliver SMS codes by printing them (development); refused in production unless set. */
+  readonly smsConsole: boolean
+  /** Deliver SMS codes by POSTing `{ phone, code, text }` to this URL (a bridge to a provider). */
+  readonly smsWebhookUrl?: string
+  /** The public origin of the app (https://meet.example.com), for login callbacks and links. */
+  readonly publicUrl?: string
+  /** Agora mode when both are set. */
+  readonly agoraAppId?: string
+  readonly agoraAppCertificate?: string
+  /** A member whose realtime connection is gone this long is removed ([KICK-2]). */
+  readonly presenceGraceMs: number
+  /** A room lasts at most this many minutes ([COUNT-1]); 0 means no limit. */
+  readonly meetingMaxMinutes: number
+  /** A room without a host this long is warned as inactive (cmd 25), then ended (cmd 26). */
+  readonly inactiveAfterMs: number
+  readonly inactiveGraceMs: number
+  /** Capacities by room type ([HOME-6]): conferees of one-to-one, small classroom, lecture hall. */
+  readonly conferees: readonly [number, number, number]
+  /** The messaging app (spec §7 signature call). */
+  readonly wechatAppId?: string
+  readonly wechatAppSecret?: string
+  /** Largest upload, bytes. */
+  readonly maxUploadBytes: number
+}
+
+const num = (value: string | undefined, fallback: number, name: string): number => {
+  if (value === undefined || value === '') return fallback
+  const n = Number(value)
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a number, got '${value}'`)
+  return n
+}
+const bool = (value: string | undefined, fallback: boolean): boolean =>
+  value === undefined || value === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(value)
+
+export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings {
+  const production = env.NODE_ENV === 'production'
+  const unlimited = (v: string | undefined, fallback: number, name: string) => {
+    const n = num(v, fallback, name)
+    return n === 0 ? Number.POSITIVE_INFINITY : n
+  }
+  return {
+    production,
+    allowVisitors: bool(env.ALLOW_VISITORS, true),
+    secureCookies: bool(env.SECURE_COOKIES, production),
+    smsConsole: bool(env.SMS_CONSOLE, !production),
+    smsWebhookUrl: env.SMS_WEBHOOK_URL || undefined,
+    publicUrl: env.PUBLIC_URL || undefined,
+    agoraAppId: env.AGORA_APP_ID || undefined,
+    agoraAppCertificate: env.AGORA_APP_CERTIFICATE || undefined,
+    presenceGraceMs: num(env.PRESENCE_GRACE_MS, 30_000, 'PRESENCE_GRACE_MS'),
+    meetingMaxMinutes: num(env.MEETING_MAX_MINUTES, 0, 'MEETING_MAX_MINUTES'),
+    inactiveAfterMs: num(env.INACTIVE_AFTER_MS, 30 * 60_000, 'INACTIVE_AFTER_MS'),
+    inactiveGraceMs: num(env.INACTIVE_GRACE_MS, 5 * 60_000, 'INACTIVE_GRACE_MS'),
+    conferees: [
+      unlimited(env.CAPACITY_ONE_TO_ONE, 1, 'CAPACITY_ONE_TO_ONE'),
+      unlimited(env.CAPACITY_SMALL_CLASS, 16, 'CAPACITY_SMALL_CLASS'),
+      unlimited(env.CAPACITY_LECTURE_HALL, 0, 'CAPACITY_LECTURE_HALL'),
+    ],
+    wechatAppId: env.WECHAT_APP_ID || undefined,
+    wechatAppSecret: env.WECHAT_APP_SECRET || undefined,
+    maxUploadBytes: num(env.MAX_UPLOAD_MB, 100, 'MAX_UPLOAD_MB') * 1024 * 1024,
+  }
+}
+
+export const DEFAULT_SETTINGS: Settings = settingsFromEnv({})
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 8080)
@@ -27,5 +102,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     appId: env.APP_ID ?? 'roomcast',
     version: env.npm_package_version ?? '0.1.0',
     logLevel: env.LOG_LEVEL ?? 'info',
+    settings: settingsFromEnv(env),
   }
 }

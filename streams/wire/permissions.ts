@@ -19,6 +19,8 @@ export const PERMISSIONS = {
   seeRecordingState: [Role.host],
   countdown: [Role.host],
   refreshOnlineCount: [Role.host],
+  /** Room settings: layout, live, recording, projections, quizzes, goods, streams. */
+  manageRoom: [Role.host],
   // conferee flows (spec §6)
   applyMedia: [Role.conferee],
   cancelBoardRequest: [Role.conferee, Role.host],

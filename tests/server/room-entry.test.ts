@@ -125,7 +125,7 @@ describe('POST room/entry', () => {
     expect(answer).toMatchObject({ code: 1001, msg: 'room does not exist' })
   })
 
-  it('lists the members of a room for a member, and refuses a stranger', async () => {
+  it('[API-2] lists the members of a room for a member; no session gets 10011, a stranger 1003', async () => {
     const roomName = `list-${Date.now()}`
     const host = new Client(server.url)
     const { body: a } = await host.call('POST', entry, body({ roomName }))
@@ -141,11 +141,15 @@ describe('POST room/entry', () => {
       ['Ann', 1],
       ['Guest', 2],
     ])
-    const stranger = await new Client(server.url).call(
+    const noSession = await new Client(server.url).call(
       'GET',
       `/api/s1/serve/roomcast/v1/room/${roomId}/user/page`,
     )
-    expect(stranger.body.code).toBe(1003)
+    expect(noSession.body).toMatchObject({ code: 10011, msg: 'please login' })
+    const stranger = new Client(server.url)
+    await stranger.call('POST', entry, body({ roomName: `other-${Date.now()}` }))
+    const refused = await stranger.call('GET', `/api/s1/serve/roomcast/v1/room/${roomId}/user/page`)
+    expect(refused.body.code).toBe(1003)
   })
 
   it('answers unknown API paths with 404 in the envelope', async () => {

@@ -72,6 +72,12 @@ export class Hub {
     this.scheduleCount(channel)
   }
 
+  /** Takes a uid's session out of a channel (a kicked member hears nothing more). */
+  removeFromChannel(uid: string, channel: string): void {
+    const session = this.byUid.get(uid)
+    if (session) this.leave(session, channel)
+  }
+
   /** Removes a session from every channel and from the uid index. */
   dropSession(session: Session): void {
     for (const channel of [...session.joined]) this.leave(session, channel)
@@ -101,6 +107,11 @@ export class Hub {
 
   memberCount(channel: string): number {
     return this.channels.get(channel)?.size ?? 0
+  }
+
+  /** Every uid logged in on this process. */
+  onlineUids(): string[] {
+    return [...this.byUid.keys()]
   }
 
   isOnline(uid: string): boolean {

@@ -1,10 +1,6 @@
 import type { WebSocket } from 'ws'
-import {
-  ChannelEnvelopeSchema,
-  ChatDataSchema,
-  CLIENT_SENDABLE_CMDS,
-  Cmd,
-} from '../../../streams/wire/channel'
+import { checkClientChannelMessage } from '../../../streams/wire/channel'
+import { PeerCmd } from '../../../streams/wire/peer'
 import {
   ClientFrameSchema,
   MAX_MESSAGE_BYTES,
@@ -16,8 +12,6 @@ import type { Tokens } from '../auth/tokens'
 import { send, type Hub, type Session } from './hub'
 
 const clientFrame = compile(ClientFrameSchema)
-const channelEnvelope = compile(ChannelEnvelopeSchema)
-const chatData = compile(ChatDataSchema)
 
 interface Logger {
   warn(obj: object, msg: string): void
@@ -26,7 +20,7 @@ interface Logger {
 /** Serves one realtime connection: every frame validated, every refusal an error frame. */
 export function serveSocket(
   socket: WebSocket,
-  deps: { hub: Hub; tokens: Tokens; log: Logger },
+  deps: { hub: Hub; tokens: Tokens; log: Logger; onLogin?: (uid: string) => void },
 ): void {
   const { hub, tokens, log } = deps
   const session: Session = {
@@ -90,6 +84,7 @@ export function serveSocket(
       session.channels = new Set(claims.ch ? [claims.ch] : [])
       session.userId = claims.uid
       hub.login(session, frame.uid)
+      deps.onLogin?.(frame.uid)
       send(session.peer, {
         t: 'connectionStateChanged',
         state: 'CONNECTED',
@@ -126,10 +121,11 @@ export function serveSocket(
         hub.sendToChannel(frame.channel, uid, frame.text, session)
         return ack()
       }
-      case 'peerMessage':
-        if (Buffer.byteLength(frame.text) > MAX_MESSAGE_BYTES)
-          return fail(frame.id, 'tooBig', 'a message is at most 32 KB')
+      case 'peerMessage': {
+        const problem = checkPeerText(frame.text)
+        if (problem) return fail(frame.id, problem.code, problem.message)
         return ack({ delivered: hub.sendToPeer(frame.to, uid, frame.text) })
+      }
       case 'getMembers':
         if (!session.joined.has(frame.channel))
           return fail(frame.id, 'notJoined', 'join the channel first')
@@ -161,8 +157,8 @@ export function serveSocket(
 }
 
 /**
- * A client may send only what it is allowed to say itself ([HOST-6]): the right envelope, a
- * client-sendable command, and its own identity in the data.
+ * A client may send only what it is allowed to say itself ([HOST-6]): the core's rule for channel
+ * messages (a client-sendable command carrying its sender's own user id).
  */
 function checkChannelText(
   text: string,
@@ -176,18 +172,26 @@ function checkChannelText(
   } catch {
     return { code: 'badMessage', message: 'channel message is not JSON' }
   }
-  if (!channelEnvelope.check(message))
-    return {
-      code: 'badMessage',
-      message: `invalid channel message: ${channelEnvelope.firstError(message)}`,
-    }
-  if (!CLIENT_SENDABLE_CMDS.has(message.cmd))
-    return { code: 'forbidden', message: `command ${message.cmd} is announced by the server only` }
-  if (message.cmd === Cmd.chat) {
-    if (!chatData.check(message.data))
-      return { code: 'badMessage', message: `invalid chat: ${chatData.firstError(message.data)}` }
-    if (message.data.userId !== userId)
-      return { code: 'forbidden', message: 'a message must carry its sender' }
+  return checkClientChannelMessage(message, userId)
+}
+
+/**
+ * Peer messages are relayed as they are (media signalling rides on them), except the ones that
+ * grant something: an invitation (cmd 1) and a user-state notice (cmd 4) come from the server,
+ * after the REST call that recorded them.
+ */
+function checkPeerText(text: string): { code: string; message: string } | null {
+  if (Buffer.byteLength(text) > MAX_MESSAGE_BYTES)
+    return { code: 'tooBig', message: 'a message is at most 32 KB' }
+  let message: unknown
+  try {
+    message = JSON.parse(text)
+  } catch {
+    return null
   }
+  const cmd =
+    typeof message === 'object' && message !== null ? (message as { cmd?: unknown }).cmd : undefined
+  if (cmd === PeerCmd.invite || cmd === PeerCmd.userState)
+    return { code: 'forbidden', message: `peer command ${cmd} is sent by the server only` }
   return null
 }

@@ -1,4 +1,5 @@
-import { Role, RoomType } from '../../../streams/wire/roles'
+import { Role } from '../../../streams/wire/roles'
+import type { Settings } from '../config'
 
 export interface Capacity {
   readonly hosts: number
@@ -6,13 +7,13 @@ export interface Capacity {
 }
 
 /**
- * Default capacities by room type ([HOME-6] decision): one-to-one 1+1, small classroom 1+16,
- * lecture hall 1 host and unlimited conferees. Server settings may override them.
+ * Capacity by room type ([HOME-6] decision): one host; conferees by the settings, by default
+ * one-to-one 1, small classroom 16, lecture hall unlimited. CDN audience and projection screens
+ * are not counted.
  */
-export const DEFAULT_CAPACITY: Readonly<Record<number, Capacity>> = {
-  [RoomType.oneToOne]: { hosts: 1, conferees: 1 },
-  [RoomType.smallClass]: { hosts: 1, conferees: 16 },
-  [RoomType.lectureHall]: { hosts: 1, conferees: Number.POSITIVE_INFINITY },
+export function capacityFor(settings: Pick<Settings, 'conferees'>, roomType: number): Capacity {
+  const conferees = settings.conferees[roomType] ?? settings.conferees[1]
+  return { hosts: 1, conferees: conferees ?? Number.POSITIVE_INFINITY }
 }
 
 export type CapacityRefusal = { code: number; msg: string; reason: string } | null

@@ -1,138 +1,185 @@
-import { channelMessage, Cmd } from '../../../streams/wire/channel'
+import { randomBytes } from 'node:crypto'
+import { Cmd } from '../../../streams/wire/channel'
 import type { Member } from '../../../streams/wire/member'
-import type { EntryAnswerData, EntryBody } from '../../../streams/wire/rest/room'
+import type { EntryAnswerData, EntryBody, Me } from '../../../streams/wire/rest/room'
 import { Role } from '../../../streams/wire/roles'
 import { hashPassword, verifyPassword } from '../auth/passwords'
 import type { Identity } from '../auth/identity'
-import type { Tokens } from '../auth/tokens'
+import type { Deps } from '../deps'
 import { ApiFailure } from '../http/errors'
-import type { Hub } from '../realtime/hub'
-import type { Db } from '../store/db'
 import {
   addMember,
   countPresentByRole,
-  createRoom,
-  findActiveRoomByName,
   markMemberLeft,
   presentMembersOfUser,
-  toRoomInfo,
-} from '../store/rooms'
-import { checkCapacity, DEFAULT_CAPACITY } from './capacity'
-
-export interface RoomDeps {
-  readonly db: Db
-  readonly hub: Hub
-  readonly tokens: Tokens
-  readonly appId: string
-  readonly now: () => number
-}
+} from '../store/members'
+import { createRoom, findActiveRoomByName, getRoom, toRoomInfo, type RoomRow } from '../store/rooms'
+import { Code } from './access'
+import { capacityFor, checkCapacity } from './capacity'
 
 /**
  * Room login ([HOME-1]): the first host to name a room creates it with its password; later
  * entrants give the password. Capacity is checked ([HOME-6]); a re-entry by the same account
- * replaces its earlier member. The new member is announced on the channel (cmd 2).
+ * replaces its earlier member. The new member is announced on the channel (cmd 2). A projection
+ * screen (role 4) names its projection.
  */
 export async function enterRoom(
-  deps: RoomDeps,
+  deps: Deps,
   who: Identity,
   body: EntryBody,
 ): Promise<EntryAnswerData> {
   const roomName = body.roomName.trim()
   const userName = body.userName.trim()
   const now = deps.now()
-  let room = await findActiveRoomByName(deps.db, roomName)
+  let room = body.roomId
+    ? await getRoom(deps.db, body.roomId)
+    : await findActiveRoomByName(deps.db, roomName)
+  if (room && room.state === 0)
+    throw new ApiFailure(Code.ended, 'the meeting has ended', {
+      field: 'roomName',
+      reason: 'ended',
+    })
   if (!room) {
-    if (body.role !== Role.host)
-      throw new ApiFailure(1001, 'room does not exist', { field: 'roomName', reason: 'noRoom' })
-    const passwordHash = await hashPassword(body.password)
-    try {
-      room = await createRoom(deps.db, {
-        roomName,
-        roomType: body.roomType,
-        passwordHash,
-        createUserId: who.userId,
-        now,
+    if (body.role !== Role.host || body.roomId)
+      throw new ApiFailure(Code.noRoom, 'room does not exist', {
+        field: 'roomName',
+        reason: 'noRoom',
       })
-    } catch {
-      // Another host created it at the same moment: enter theirs instead.
-      room = await findActiveRoomByName(deps.db, roomName)
-      if (!room)
-        throw new ApiFailure(1001, 'room does not exist', { field: 'roomName', reason: 'noRoom' })
-    }
+    room = await createOrFind(deps, who, body, roomName, now)
   }
   if (!(await verifyPassword(body.password, room.password_hash)))
-    throw new ApiFailure(1002, 'wrong room password', {
+    throw new ApiFailure(Code.wrongPassword, 'wrong room password', {
       field: 'password',
       reason: 'wrongPassword',
     })
+  const projectionId = body.role === Role.projection ? await checkProjection(deps, room, body) : ''
 
-  const roomId = room.room_id
-  const channel = room.channel_name
-  const member = await deps.db.transaction(async (tx) => {
-    const replaced = await presentMembersOfUser(tx, roomId, who.userId)
-    for (const old of replaced) await markMemberLeft(tx, roomId, old.uid, now)
-    const present = await countPresentByRole(tx, roomId)
-    const capacity = DEFAULT_CAPACITY[room.room_type] ?? DEFAULT_CAPACITY[0]!
-    const refusal = checkCapacity(capacity, body.role, present)
+  const roomRow = room
+  const { added, replaced } = await deps.db.transaction(async (tx) => {
+    // One entry at a time per room, so two entrants never both take the last seat.
+    await tx.query('SELECT room_id FROM rooms WHERE room_id = $1 FOR UPDATE', [roomRow.room_id])
+    const replaced: Member[] = []
+    for (const old of await presentMembersOfUser(tx, roomRow.room_id, who.userId)) {
+      const left = await markMemberLeft(tx, roomRow.room_id, old.uid, now, 'leave')
+      if (left) replaced.push(left)
+    }
+    const present = await countPresentByRole(tx, roomRow.room_id)
+    const refusal = checkCapacity(capacityFor(deps.settings, roomRow.room_type), body.role, present)
     if (refusal)
       throw new ApiFailure(refusal.code, refusal.msg, { field: 'role', reason: refusal.reason })
     const isHost = body.role === Role.host
     const added = await addMember(tx, {
-      roomId,
+      roomId: roomRow.room_id,
       userId: who.userId,
       userName,
       userPhoto: body.userPhoto ?? '',
       role: body.role,
       enableAudio: body.enableAudio ?? (isHost ? 1 : 0),
       enableVideo: body.enableVideo ?? (isHost ? 1 : 0),
+      projectionId,
       now,
     })
+    await tx.query(
+      'INSERT INTO join_records (record_id, room_id, user_id, user_name, source, create_time) VALUES ($1, $2, $3, $4, $5, $6)',
+      [randomBytes(8).toString('hex'), roomRow.room_id, who.userId, userName, 'entry', now],
+    )
+    if (projectionId)
+      await tx.query(
+        `INSERT INTO projection_users (projection_id, uid, user_id, user_name, seen_at) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (projection_id, uid) DO UPDATE SET seen_at = $5`,
+        [projectionId, added.uid, who.userId, userName, now],
+      )
     return { added, replaced }
   })
-  for (const old of member.replaced)
-    announceMember(deps, channel, { ...old, userState: 0 }, 'leave')
-  announceMember(deps, channel, member.added, 'join')
+  for (const old of replaced) announceMember(deps, room.channel_name, old, 'leave', 'leave')
+  announceMember(deps, room.channel_name, added, 'join')
+  return { roomInfo: toRoomInfo(room), me: toMe(deps, room, added) }
+}
 
-  const { added } = member
-  const sign = (kind: 'rtm' | 'rtc' | 'screen') =>
-    deps.tokens.sign({ kind, sub: added.uid, ch: channel, uid: who.userId })
-  return {
-    roomInfo: toRoomInfo(room),
-    me: {
-      uid: added.uid,
-      userId: added.userId,
-      userName: added.userName,
-      userUuid: added.userUuid,
-      userPhoto: added.userPhoto,
-      role: added.role,
-      enableAudio: added.enableAudio,
-      enableVideo: added.enableVideo,
-      enableChat: added.enableChat,
-      grantBoard: added.grantBoard,
-      grantScreen: added.grantScreen,
-      screenId: added.screenId,
-      roomName: room.room_name,
-      roomUuid: room.room_uuid,
-      appID: deps.appId,
-      rtmToken: sign('rtm'),
-      rtcToken: sign('rtc'),
-      screenToken: sign('screen'),
-    },
+async function createOrFind(
+  deps: Deps,
+  who: Identity,
+  body: EntryBody,
+  roomName: string,
+  now: number,
+): Promise<RoomRow> {
+  const passwordHash = await hashPassword(body.password)
+  try {
+    return await createRoom(deps.db, {
+      roomName,
+      roomType: body.roomType,
+      passwordHash,
+      createUserId: who.userId,
+      now,
+    })
+  } catch {
+    // Another host created it at the same moment: enter theirs instead.
+    const room = await findActiveRoomByName(deps.db, roomName)
+    if (!room)
+      throw new ApiFailure(Code.noRoom, 'room does not exist', {
+        field: 'roomName',
+        reason: 'noRoom',
+      })
+    return room
   }
 }
 
+async function checkProjection(deps: Deps, room: RoomRow, body: EntryBody): Promise<string> {
+  const { rows } = await deps.db.query<{ projection_id: string }>(
+    'SELECT projection_id FROM projections WHERE projection_id = $1 AND room_id = $2 AND state = 1',
+    [body.projectionId ?? '', room.room_id],
+  )
+  const id = rows[0]?.projection_id
+  if (!id)
+    throw new ApiFailure(Code.noRoom, 'That projection address has been deleted', {
+      field: 'projectionId',
+      reason: 'projectionDeleted',
+    })
+  return id
+}
+
+/** The member's own record with fresh tokens. */
+export function toMe(deps: Deps, room: RoomRow, member: Member): Me {
+  const tokens = deps.media.issue({
+    uid: member.uid,
+    screenUid: member.screenId,
+    channel: room.channel_name,
+    userId: member.userId,
+    publisher: member.role === Role.host || member.enableAudio === 1 || member.enableVideo === 1,
+  })
+  return {
+    uid: member.uid,
+    userId: member.userId,
+    userName: member.userName,
+    userUuid: member.userUuid,
+    userPhoto: member.userPhoto,
+    role: member.role,
+    enableAudio: member.enableAudio,
+    enableVideo: member.enableVideo,
+    enableChat: member.enableChat,
+    grantBoard: member.grantBoard,
+    grantScreen: member.grantScreen,
+    screenId: member.screenId,
+    roomName: room.room_name,
+    roomUuid: room.room_uuid,
+    appID: deps.media.appId,
+    ...tokens,
+  }
+}
+
+/** Announces a member's arrival, change or departure (cmd 2). */
 export function announceMember(
-  deps: Pick<RoomDeps, 'hub' | 'now'>,
+  deps: Pick<Deps, 'announce'>,
   channel: string,
   member: Member,
   type: 'join' | 'leave' | 'update',
+  reason?: 'leave' | 'kickUserBy' | 'serverTimeOut',
 ): void {
-  const text = JSON.stringify(
-    channelMessage(
-      Cmd.memberChanged,
-      { userId: member.userId, userName: member.userName, type, member },
-      deps.now(),
-    ),
-  )
-  deps.hub.announce(channel, text)
+  deps.announce.channel(channel, Cmd.memberChanged, {
+    userId: member.userId,
+    userName: member.userName,
+    type,
+    member,
+    ...(reason ? { reason } : {}),
+  })
 }

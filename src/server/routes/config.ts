@@ -3,12 +3,24 @@ import { ClientConfigSchema } from '../../../streams/wire/rest/room'
 import { Answer } from '../../../streams/wire/rest/envelope'
 import { ok } from '../http/errors'
 
-/** What the client must know first: the mode and the app id of the REST paths. */
+/**
+ * What the client must know first: the mode and the app id of the REST paths; in Agora mode the
+ * Agora app id too (never the certificate).
+ */
 export function configRoutes(
   app: FastifyInstance,
-  config: { appId: string; version: string },
+  config: { appId: string; version: string; agoraAppId?: string },
 ): void {
   app.get('/api/config', { schema: { response: { 200: Answer(ClientConfigSchema) } } }, async () =>
-    ok({ mode: 'local' as const, appId: config.appId, version: config.version }),
+    ok(
+      config.agoraAppId
+        ? {
+            mode: 'agora' as const,
+            appId: config.appId,
+            version: config.version,
+            agoraAppId: config.agoraAppId,
+          }
+        : { mode: 'local' as const, appId: config.appId, version: config.version },
+    ),
   )
 }

@@ -1,114 +1,217 @@
-import { Type } from '@sinclair/typebox'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { Answer } from '../../../streams/wire/rest/envelope'
-import {
-  EntryAnswerDataSchema,
-  EntryBodySchema,
-  UserPageDataSchema,
-  UserPageQuerySchema,
-} from '../../../streams/wire/rest/room'
+import { Cmd } from '../../../streams/wire/channel'
 import { validateJoinForm } from '../../../streams/wire/join-form'
-import { identify } from '../auth/identity'
-import { ApiFailure, ok } from '../http/errors'
-import { announceMember, enterRoom, type RoomDeps } from '../rooms/entry'
+import { RoomService } from '../../../streams/wire/rest/room'
+import { Role } from '../../../streams/wire/roles'
+import type { Deps } from '../deps'
+import { ApiFailure } from '../http/errors'
+import { registerService, type RegisterOptions } from '../http/register'
+import { Code, loadRoom, requireAction, requireLive, requireMember } from '../rooms/access'
+import { enterRoom } from '../rooms/entry'
+import { changeRoomState } from '../rooms/room-state'
+import { SERVER_ACTOR } from '../rooms/announce'
 import {
-  getMember,
-  getRoom,
+  findPresentMember,
   listMembers,
-  markMemberLeft,
   presentMembersOfUser,
-} from '../store/rooms'
+  touchMembers,
+} from '../store/members'
+import { getRoom, hotNumber, roomDetail, toRoomInfo, updateRoom } from '../store/rooms'
+import type { FastifyInstance } from 'fastify'
 
-const RoomParams = Type.Object({ appId: Type.String(), roomId: Type.String({ minLength: 1 }) })
-const ExitParams = Type.Object({
-  appId: Type.String(),
-  roomId: Type.String({ minLength: 1 }),
-  uid: Type.String({ minLength: 1 }),
-})
-const ExitQuery = Type.Object({
-  role: Type.Optional(Type.Integer()),
-  reason: Type.Optional(Type.String()),
-})
-
-/** The room service under /api/s1/serve/{appId}/v1/ (spec §7). */
-export function roomRoutes(app: FastifyInstance, deps: RoomDeps & { secure: boolean }): void {
-  const prefix = '/api/s1/serve/:appId/v1'
-  const who = (request: FastifyRequest, reply: FastifyReply) => identify(request, reply, deps)
-  const checkApp = (appId: string) => {
-    if (appId !== deps.appId) throw new ApiFailure(404, `unknown app '${appId}'`, { status: 404 })
+/** The room service under /api/s1/serve/{appId}/v1/ (spec §7): rooms and room-wide state. */
+export function roomRoutes(app: FastifyInstance, deps: Deps, options: RegisterOptions): void {
+  const { db } = deps
+  const online = async (roomId: string, channel: string) => {
+    const connected = deps.hub.memberCount(channel)
+    if (connected > 0) return connected
+    const { rows } = await db.query<{ n: string }>(
+      'SELECT count(*) AS n FROM room_members WHERE room_id = $1 AND left_at IS NULL',
+      [roomId],
+    )
+    return Number(rows[0]?.n ?? 0)
   }
 
-  app.post(
-    `${prefix}/room/entry`,
+  registerService(
+    app,
+    RoomService,
     {
-      schema: {
-        params: Type.Object({ appId: Type.String() }),
-        body: EntryBodySchema,
-        response: { 200: Answer(EntryAnswerDataSchema) },
+      async entry({ body, who }) {
+        const problem = validateJoinForm(body)
+        if (problem)
+          throw new ApiFailure(400, problem.message, {
+            status: 400,
+            field: problem.field,
+            reason: problem.reason,
+          })
+        if (body.role === Role.projection && !body.projectionId)
+          throw new ApiFailure(400, "params: projectionId can't be empty", {
+            status: 400,
+            field: 'projectionId',
+            reason: 'empty',
+          })
+        return enterRoom(deps, who, body)
       },
-    },
-    async (request, reply) => {
-      const { appId } = request.params as { appId: string }
-      checkApp(appId)
-      const body = request.body as typeof EntryBodySchema.static
-      const problem = validateJoinForm(body)
-      if (problem)
-        throw new ApiFailure(400, problem.message, {
-          status: 400,
-          field: problem.field,
-          reason: problem.reason,
+
+      async userPage({ params, query, who }) {
+        const room = await loadRoom(db, params.roomId)
+        await requireMember(db, room, who)
+        const page = query.page ?? 1
+        const size = query.size ?? 100
+        const { list, total } = await listMembers(db, room.room_id, {
+          role: query.role,
+          page,
+          size,
         })
-      return ok(await enterRoom(deps, await who(request, reply), body))
-    },
-  )
+        return { list, total, page, size }
+      },
 
-  app.get(
-    `${prefix}/room/:roomId/user/page`,
-    {
-      schema: {
-        params: RoomParams,
-        querystring: UserPageQuerySchema,
-        response: { 200: Answer(UserPageDataSchema) },
+      async board({ params, who }) {
+        const room = await loadRoom(db, params.roomId)
+        requireLive(room)
+        const me = await requireMember(db, room, who)
+        const boardToken = deps.tokens.sign({
+          kind: 'board',
+          sub: me.uid,
+          ch: room.board_id,
+          uid: me.userId,
+        })
+        return { boardId: room.board_id, boardToken }
+      },
+
+      async updateRoom({ params, body, who }) {
+        const room = await loadRoom(db, params.roomId)
+        requireLive(room)
+        const me = await requireMember(db, room, who)
+        return toRoomInfo(await changeRoomState(deps, room, me, body))
+      },
+
+      async getRoom({ params, query, who }) {
+        const room = await loadRoom(db, params.roomId)
+        const [mine] = await presentMembersOfUser(db, room.room_id, who.userId)
+        if (!mine && room.state !== 0)
+          throw new ApiFailure(Code.notInRoom, 'you are not in this room', { reason: 'notInRoom' })
+        const user = query.userUid
+          ? ((await findPresentMember(db, room.room_id, query.userUid)) ?? null)
+          : (mine ?? null)
+        return { room: await roomDetail(db, room), user }
+      },
+
+      async simple({ params }) {
+        const room = await loadRoom(db, params.roomId)
+        return {
+          roomId: room.room_id,
+          roomUuid: room.room_uuid,
+          roomName: room.room_name,
+          roomType: toRoomInfo(room).roomType,
+          channelName: room.channel_name,
+          password: '' as const,
+          hasPassword: true,
+          audienceWatchType: room.audience_watch_type,
+          state: room.state,
+        }
+      },
+
+      async refreshToken({ params, identity }) {
+        // [API-4]: any failure is 'refresh token failed'.
+        const room = identity ? await getRoom(db, params.roomId) : undefined
+        const [me] =
+          room && identity ? await presentMembersOfUser(db, room.room_id, identity.userId) : []
+        if (!room || !me || room.state === 0)
+          throw new ApiFailure(Code.refreshFailed, 'refresh token failed', {
+            reason: 'refreshFailed',
+          })
+        const publisher = me.role === Role.host || me.enableAudio === 1 || me.enableVideo === 1
+        return deps.media.issue({
+          uid: me.uid,
+          screenUid: me.screenId,
+          channel: room.channel_name,
+          userId: me.userId,
+          publisher,
+        })
+      },
+
+      async hostCheck({ params, who }) {
+        const room = await loadRoom(db, params.roomId)
+        const { list } = await listMembers(db, room.room_id, { role: Role.host, page: 1, size: 1 })
+        const host = list[0]
+        return {
+          hostExists: Boolean(host),
+          isHost: host?.userId === who.userId,
+          hostUid: host?.uid ?? '',
+          hostUserId: host?.userId ?? '',
+        }
+      },
+
+      async usersAmount({ params, who }) {
+        const room = await loadRoom(db, params.roomId)
+        await requireMember(db, room, who)
+        const detail = await roomDetail(db, room)
+        return {
+          roomId: room.room_id,
+          usersAmount: await online(room.room_id, room.channel_name),
+          hotNum: detail.hotNum,
+        }
+      },
+
+      async updateUsersAmount({ params, query, who }) {
+        const room = await loadRoom(db, params.roomId)
+        const me = await requireMember(db, room, who)
+        requireAction(me, 'refreshOnlineCount')
+        const updated = await updateRoom(
+          db,
+          room.room_id,
+          { usersAmount: query.usersAmount },
+          deps.now(),
+        )
+        const detail = await roomDetail(db, updated)
+        deps.announce.channel(room.channel_name, Cmd.usersAmountAndHotChange, {
+          ...SERVER_ACTOR,
+          usersAmount: query.usersAmount,
+          hotNum: detail.hotNum,
+        })
+        return { roomId: room.room_id, usersAmount: query.usersAmount, hotNum: detail.hotNum }
+      },
+
+      async hotNum({ params, who }) {
+        const room = await loadRoom(db, params.roomId)
+        await requireMember(db, room, who)
+        const detail = await roomDetail(db, room)
+        return { roomId: room.room_id, hotNum: hotNumber(detail.totalPeople, detail.likeTotal) }
+      },
+
+      async inactiveRemove({ params, who }) {
+        const room = await loadRoom(db, params.roomId)
+        requireLive(room)
+        const me = await requireMember(db, room, who)
+        const warned = room.inactive_warned_at !== null
+        await updateRoom(
+          db,
+          room.room_id,
+          { inactiveWarnedAt: null, hostSeenAt: deps.now() },
+          deps.now(),
+        )
+        if (warned)
+          deps.announce.channel(room.channel_name, Cmd.cancelPopupOfInactiveRoom, {
+            userId: me.userId,
+            userName: me.userName,
+          })
+        return null
+      },
+
+      async keepAlive({ params, who }) {
+        const room = await loadRoom(db, params.roomId)
+        const member = await findPresentMember(db, room.room_id, params.uid)
+        if (!member)
+          throw new ApiFailure(Code.noMember, 'no matching audience', { reason: 'noMember' })
+        if (member.userId !== who.userId)
+          throw new ApiFailure(Code.notYou, 'you can only keep yourself alive', {
+            reason: 'notYou',
+          })
+        const now = deps.now()
+        await touchMembers(db, [member.uid], now)
+        return { uid: member.uid, seenAt: now }
       },
     },
-    async (request, reply) => {
-      const { appId, roomId } = request.params as typeof RoomParams.static
-      checkApp(appId)
-      const identity = await who(request, reply)
-      if ((await presentMembersOfUser(deps.db, roomId, identity.userId)).length === 0)
-        throw new ApiFailure(1003, 'you are not in this room', { reason: 'notInRoom' })
-      const query = request.query as typeof UserPageQuerySchema.static
-      const page = query.page ?? 1
-      const size = query.size ?? 100
-      const { list, total } = await listMembers(deps.db, roomId, { role: query.role, page, size })
-      return ok({ list, total, page, size })
-    },
-  )
-
-  app.get(
-    `${prefix}/room/:roomId/user/:uid/exit`,
-    {
-      schema: {
-        params: ExitParams,
-        querystring: ExitQuery,
-        response: { 200: Answer(Type.Null()) },
-      },
-    },
-    async (request, reply) => {
-      const { appId, roomId, uid } = request.params as typeof ExitParams.static
-      checkApp(appId)
-      const identity = await who(request, reply)
-      const [room, member] = await Promise.all([
-        getRoom(deps.db, roomId),
-        getMember(deps.db, roomId, uid),
-      ])
-      if (!room || !member)
-        throw new ApiFailure(1004, 'no matching audience', { reason: 'noMember' })
-      if (member.userId !== identity.userId)
-        throw new ApiFailure(1005, 'you can only exit yourself', { reason: 'notYou' })
-      if (await markMemberLeft(deps.db, roomId, uid, deps.now()))
-        announceMember(deps, room.channel_name, { ...member, userState: 0 }, 'leave')
-      return ok(null)
-    },
+    { ...options, startsVisitor: ['entry'] },
   )
 }

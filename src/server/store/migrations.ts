@@ -1,87 +1,40 @@
+import { migration001 } from './migrations/001-rooms'
+import { migration002 } from './migrations/002-features'
 import type { Db } from './db'
 
-/** Versioned migrations, applied in order once each. Never edit one that has shipped: add one. */
-export const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
-  {
-    version: 1,
-    name: 'rooms, members, users, settings',
-    sql: `
-      CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-      CREATE TABLE users (
-        user_id TEXT PRIMARY KEY,
-        nick_name TEXT NOT NULL,
-        login_name TEXT,
-        user_type TEXT NOT NULL DEFAULT 'visitor',
-        created_at BIGINT NOT NULL
-      );
-      CREATE TABLE rooms (
-        room_id TEXT PRIMARY KEY,
-        room_uuid TEXT NOT NULL UNIQUE,
-        room_name TEXT NOT NULL,
-        room_type INTEGER NOT NULL,
-        channel_name TEXT NOT NULL,
-        password_hash TEXT NOT NULL,
-        state INTEGER NOT NULL DEFAULT 1,
-        create_user_id TEXT NOT NULL,
-        create_time BIGINT NOT NULL,
-        start_time BIGINT NOT NULL,
-        end_time BIGINT,
-        mute_all_chat INTEGER NOT NULL DEFAULT 0,
-        mute_all_audio INTEGER NOT NULL DEFAULT 0,
-        share_board INTEGER NOT NULL DEFAULT 0,
-        share_screen INTEGER NOT NULL DEFAULT 0,
-        create_board_user_id TEXT NOT NULL DEFAULT '0',
-        main_screen_uid TEXT NOT NULL DEFAULT '',
-        layout TEXT NOT NULL DEFAULT 'p_all_1',
-        live_state INTEGER NOT NULL DEFAULT 0,
-        playback_state INTEGER NOT NULL DEFAULT 0,
-        recording_state INTEGER NOT NULL DEFAULT 0,
-        audience_watch_type INTEGER NOT NULL DEFAULT 1
-      );
-      CREATE UNIQUE INDEX rooms_active_name ON rooms (room_name) WHERE state <> 0;
-      CREATE TABLE room_members (
-        room_id TEXT NOT NULL REFERENCES rooms (room_id),
-        uid TEXT NOT NULL,
-        user_id TEXT NOT NULL,
-        user_name TEXT NOT NULL,
-        user_uuid TEXT NOT NULL,
-        user_photo TEXT NOT NULL DEFAULT '',
-        role INTEGER NOT NULL,
-        enable_audio INTEGER NOT NULL DEFAULT 0,
-        enable_video INTEGER NOT NULL DEFAULT 0,
-        enable_chat INTEGER NOT NULL DEFAULT 1,
-        grant_board INTEGER NOT NULL DEFAULT 0,
-        grant_screen INTEGER NOT NULL DEFAULT 0,
-        screen_id TEXT NOT NULL DEFAULT '',
-        user_state INTEGER NOT NULL DEFAULT 1,
-        joined_at BIGINT NOT NULL,
-        left_at BIGINT,
-        PRIMARY KEY (room_id, uid)
-      );
-      CREATE INDEX room_members_user ON room_members (room_id, user_id);
-    `,
-  },
-]
+export interface Migration {
+  readonly version: number
+  readonly name: string
+  readonly sql: string
+}
 
+/** Versioned migrations, applied in order once each. Never edit one that has shipped: add one. */
+export const MIGRATIONS: readonly Migration[] = [migration001, migration002]
+
+/**
+ * Applies the pending migrations in one transaction, under an advisory lock so that several
+ * server processes starting together against one PostgreSQL migrate once.
+ */
 export async function migrate(db: Db): Promise<number[]> {
-  await db.exec(
-    'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)',
-  )
-  const { rows } = await db.query<{ version: number }>('SELECT version FROM schema_migrations')
-  const done = new Set(rows.map((r) => Number(r.version)))
-  const applied: number[] = []
-  for (const migration of MIGRATIONS) {
-    if (done.has(migration.version)) continue
-    await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock(7311001)')
+    await tx.query(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)',
+    )
+    const { rows } = await tx.query<{ version: number }>('SELECT version FROM schema_migrations')
+    const done = new Set(rows.map((r) => Number(r.version)))
+    const applied: number[] = []
+    for (const migration of MIGRATIONS) {
+      if (done.has(migration.version)) continue
       for (const statement of splitStatements(migration.sql)) await tx.query(statement)
       await tx.query(
         'INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)',
         [migration.version, migration.name, Date.now()],
       )
-    })
-    applied.push(migration.version)
-  }
-  return applied
+      applied.push(migration.version)
+    }
+    return applied
+  })
 }
 
 function splitStatements(sql: string): string[] {

@@ -1,10 +1,10 @@
-import { randomBytes, randomInt, randomUUID } from 'node:crypto'
-import type { Member } from '../../../streams/wire/member'
-import type { RoomInfo } from '../../../streams/wire/rest/room'
-import type { RoleId, RoomTypeId } from '../../../streams/wire/roles'
+import { randomInt, randomUUID } from 'node:crypto'
+import type { RoomDetail, RoomInfo } from '../../../streams/wire/rest/room'
+import type { RoomTypeId } from '../../../streams/wire/roles'
 import type { Db } from './db'
 
 type Queryable = Pick<Db, 'query'>
+type BigInt = string | number
 
 export interface RoomRow {
   room_id: string
@@ -15,8 +15,10 @@ export interface RoomRow {
   password_hash: string
   state: number
   create_user_id: string
-  create_time: string | number
-  start_time: string | number
+  create_time: BigInt
+  start_time: BigInt
+  end_time: BigInt | null
+  update_time: BigInt
   mute_all_chat: number
   mute_all_audio: number
   share_board: number
@@ -28,23 +30,26 @@ export interface RoomRow {
   playback_state: number
   recording_state: number
   audience_watch_type: number
-}
-
-interface MemberRow {
-  room_id: string
-  uid: string
-  user_id: string
-  user_name: string
-  user_uuid: string
-  user_photo: string
-  role: number
-  enable_audio: number
-  enable_video: number
-  enable_chat: number
-  grant_board: number
-  grant_screen: number
-  screen_id: string
-  user_state: number
+  remark: string
+  tools: string
+  live_open: number
+  introduce_open: number
+  introduce: string
+  converter_mob: string
+  live_cdn_type: number
+  pc_cover_image: string
+  mob_cover_image: string
+  meeting_topic: number
+  board_id: string
+  replaced_host_uid: string
+  show_lucky_money: number
+  like_total: number
+  users_amount: number
+  layout_items: string
+  large_uid: string
+  type_of_cdn: string
+  inactive_warned_at: BigInt | null
+  host_seen_at: BigInt | null
 }
 
 const flag = (n: number): 0 | 1 => (n ? 1 : 0)
@@ -76,22 +81,40 @@ export function toRoomInfo(row: RoomRow): RoomInfo {
   }
 }
 
-export function toMember(row: MemberRow): Member {
+/** Hot number: a popularity score, everyone who ever entered plus the likes ([LIKE-1]). */
+export const hotNumber = (totalPeople: number, likeTotal: number) => totalPeople + likeTotal
+
+export async function roomDetail(db: Queryable, row: RoomRow): Promise<RoomDetail> {
+  const { rows } = await db.query<{ online: BigInt; total: BigInt; hosts: string[] | null }>(
+    `SELECT count(*) FILTER (WHERE left_at IS NULL) AS online,
+            count(DISTINCT user_id) AS total,
+            array_agg(uid ORDER BY joined_at) FILTER (WHERE left_at IS NULL AND role = 1) AS hosts
+     FROM room_members WHERE room_id = $1`,
+    [row.room_id],
+  )
+  const counts = rows[0]
+  const totalPeople = Number(counts?.total ?? 0)
   return {
-    roomId: row.room_id,
-    uid: row.uid,
-    role: row.role as RoleId,
-    userId: row.user_id,
-    userName: row.user_name,
-    userUuid: row.user_uuid,
-    userPhoto: row.user_photo,
-    enableAudio: flag(row.enable_audio),
-    enableVideo: flag(row.enable_video),
-    enableChat: flag(row.enable_chat),
-    grantBoard: flag(row.grant_board),
-    grantScreen: flag(row.grant_screen),
-    screenId: row.screen_id,
-    userState: flag(row.user_state),
+    ...toRoomInfo(row),
+    remark: row.remark,
+    tools: row.tools,
+    updateTime: Number(row.update_time),
+    endTime: row.end_time === null ? null : Number(row.end_time),
+    liveOpen: flag(row.live_open),
+    introduceOpen: flag(row.introduce_open),
+    converterMob: row.converter_mob,
+    liveCdnType: row.live_cdn_type,
+    pcCoverImage: row.pc_cover_image,
+    mobCoverImage: row.mob_cover_image,
+    meetingTopic: row.meeting_topic,
+    boardId: row.board_id,
+    replacedHostUid: row.replaced_host_uid,
+    showLuckyMoney: flag(row.show_lucky_money),
+    onlineUsers: Number(counts?.online ?? 0),
+    totalPeople,
+    hosts: counts?.hosts ?? [],
+    hotNum: hotNumber(totalPeople, row.like_total),
+    likeTotal: row.like_total,
   }
 }
 
@@ -111,6 +134,15 @@ export async function getRoom(db: Queryable, roomId: string): Promise<RoomRow | 
   return rows[0]
 }
 
+/** A room by its id or its uuid (the scene service names rooms either way). */
+export async function getRoomByIdOrUuid(db: Queryable, key: string): Promise<RoomRow | undefined> {
+  const { rows } = await db.query<RoomRow>(
+    'SELECT * FROM rooms WHERE room_id = $1 OR room_uuid = $1 LIMIT 1',
+    [key],
+  )
+  return rows[0]
+}
+
 export async function createRoom(
   db: Queryable,
   input: {
@@ -124,8 +156,8 @@ export async function createRoom(
   const roomUuid = randomUUID().replaceAll('-', '')
   const roomId = String(randomInt(1_000_000_000, 9_999_999_999))
   const { rows } = await db.query<RoomRow>(
-    `INSERT INTO rooms (room_id, room_uuid, room_name, room_type, channel_name, password_hash, create_user_id, create_time, start_time)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) RETURNING *`,
+    `INSERT INTO rooms (room_id, room_uuid, room_name, room_type, channel_name, password_hash, create_user_id, create_time, start_time, update_time, board_id, host_seen_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $8, $9, $8) RETURNING *`,
     [
       roomId,
       roomUuid,
@@ -135,117 +167,74 @@ export async function createRoom(
       input.passwordHash,
       input.createUserId,
       input.now,
+      `board-${roomUuid}`,
     ],
   )
   return rows[0] as RoomRow
 }
 
-/** A new member record with a fresh uid (never 4 digits: those are RTMP input users, [RTMP-1]). */
-export async function addMember(
-  db: Queryable,
-  input: {
-    roomId: string
-    userId: string
-    userName: string
-    userPhoto: string
-    role: RoleId
-    enableAudio: 0 | 1
-    enableVideo: 0 | 1
-    now: number
-  },
-): Promise<Member> {
-  for (let attempt = 0; ; attempt++) {
-    const uid = String(randomInt(100_000, 2_147_483_647))
-    const { rows } = await db.query<MemberRow>(
-      `INSERT INTO room_members (room_id, uid, user_id, user_name, user_uuid, user_photo, role, enable_audio, enable_video, joined_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT DO NOTHING RETURNING *`,
-      [
-        input.roomId,
-        uid,
-        input.userId,
-        input.userName,
-        randomBytes(8).toString('hex'),
-        input.userPhoto,
-        input.role,
-        input.enableAudio,
-        input.enableVideo,
-        input.now,
-      ],
-    )
-    if (rows[0]) return toMember(rows[0])
-    if (attempt > 5) throw new Error('could not allocate a uid')
-  }
-}
+/** Columns a route may change, by their wire names. */
+const ROOM_COLUMNS = {
+  state: 'state',
+  endTime: 'end_time',
+  muteAllAudio: 'mute_all_audio',
+  muteAllChat: 'mute_all_chat',
+  shareBoard: 'share_board',
+  shareScreen: 'share_screen',
+  createBoardUserId: 'create_board_user_id',
+  mainScreenUid: 'main_screen_uid',
+  layout: 'layout',
+  layoutItems: 'layout_items',
+  largeUid: 'large_uid',
+  typeOfCDN: 'type_of_cdn',
+  liveState: 'live_state',
+  liveOpen: 'live_open',
+  introduceOpen: 'introduce_open',
+  introduce: 'introduce',
+  playbackState: 'playback_state',
+  recordingState: 'recording_state',
+  audienceWatchType: 'audience_watch_type',
+  roomName: 'room_name',
+  remark: 'remark',
+  tools: 'tools',
+  meetingTopic: 'meeting_topic',
+  converterMob: 'converter_mob',
+  liveCdnType: 'live_cdn_type',
+  pcCoverImage: 'pc_cover_image',
+  mobCoverImage: 'mob_cover_image',
+  replacedHostUid: 'replaced_host_uid',
+  showLuckyMoney: 'show_lucky_money',
+  usersAmount: 'users_amount',
+  inactiveWarnedAt: 'inactive_warned_at',
+  hostSeenAt: 'host_seen_at',
+} as const
+export type RoomChange = Partial<Record<keyof typeof ROOM_COLUMNS, string | number | null>>
 
-export async function getMember(
+/** Changes fields of a room and stamps update_time; answers the room after the change. */
+export async function updateRoom(
   db: Queryable,
   roomId: string,
-  uid: string,
-): Promise<Member | undefined> {
-  const { rows } = await db.query<MemberRow>(
-    'SELECT * FROM room_members WHERE room_id = $1 AND uid = $2',
-    [roomId, uid],
-  )
-  return rows[0] ? toMember(rows[0]) : undefined
-}
-
-/** Present members of a room (not left), paged, hosts first then by arrival. */
-export async function listMembers(
-  db: Queryable,
-  roomId: string,
-  query: { role?: number; page: number; size: number },
-): Promise<{ list: Member[]; total: number }> {
-  const params: unknown[] = [roomId]
-  let where = 'room_id = $1 AND left_at IS NULL'
-  if (query.role !== undefined) {
-    params.push(query.role)
-    where += ` AND role = $${params.length}`
-  }
-  const total = await db.query<{ n: string | number }>(
-    `SELECT count(*) AS n FROM room_members WHERE ${where}`,
-    params,
-  )
-  params.push(query.size, (query.page - 1) * query.size)
-  const { rows } = await db.query<MemberRow>(
-    `SELECT * FROM room_members WHERE ${where} ORDER BY role ASC, joined_at ASC, uid ASC LIMIT $${params.length - 1} OFFSET $${params.length}`,
-    params,
-  )
-  return { list: rows.map(toMember), total: Number(total.rows[0]?.n ?? 0) }
-}
-
-export async function countPresentByRole(
-  db: Queryable,
-  roomId: string,
-): Promise<Map<number, number>> {
-  const { rows } = await db.query<{ role: number; n: string | number }>(
-    'SELECT role, count(*) AS n FROM room_members WHERE room_id = $1 AND left_at IS NULL GROUP BY role',
-    [roomId],
-  )
-  return new Map(rows.map((r) => [Number(r.role), Number(r.n)]))
-}
-
-/** Members of this account still present in the room (a re-entry replaces them). */
-export async function presentMembersOfUser(
-  db: Queryable,
-  roomId: string,
-  userId: string,
-): Promise<Member[]> {
-  const { rows } = await db.query<MemberRow>(
-    'SELECT * FROM room_members WHERE room_id = $1 AND user_id = $2 AND left_at IS NULL',
-    [roomId, userId],
-  )
-  return rows.map(toMember)
-}
-
-export async function markMemberLeft(
-  db: Queryable,
-  roomId: string,
-  uid: string,
+  change: RoomChange,
   now: number,
-): Promise<boolean> {
-  const { rows } = await db.query<{ uid: string }>(
-    'UPDATE room_members SET left_at = $3, user_state = 0 WHERE room_id = $1 AND uid = $2 AND left_at IS NULL RETURNING uid',
-    [roomId, uid, now],
+): Promise<RoomRow> {
+  const entries = Object.entries(change).filter(([, v]) => v !== undefined)
+  const sets = entries.map(
+    ([key], i) => `${ROOM_COLUMNS[key as keyof typeof ROOM_COLUMNS]} = $${i + 3}`,
   )
-  return rows.length > 0
+  const { rows } = await db.query<RoomRow>(
+    `UPDATE rooms SET ${['update_time = $2', ...sets].join(', ')} WHERE room_id = $1 RETURNING *`,
+    [roomId, now, ...entries.map(([, v]) => v)],
+  )
+  const row = rows[0]
+  if (!row) throw new Error(`room ${roomId} vanished`)
+  return row
+}
+
+/** Adds likes; answers the new total. */
+export async function addLikes(db: Queryable, roomId: string, count: number): Promise<number> {
+  const { rows } = await db.query<{ like_total: number }>(
+    'UPDATE rooms SET like_total = like_total + $2 WHERE room_id = $1 RETURNING like_total',
+    [roomId, count],
+  )
+  return Number(rows[0]?.like_total ?? 0)
 }

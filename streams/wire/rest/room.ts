@@ -1,11 +1,12 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { FlagSchema, RoleSchema, RoomTypeSchema } from '../roles'
 import { MemberSchema } from '../member'
+import { AppParams, defineService, Id, NoData, ROOM_PREFIX } from './route'
 
 /** Name length limit (spec §5, §9). */
 export const MAX_NAME_LENGTH = 20
 
-/** Room login (spec §7 "Room login"), sent by the home form. */
+/** Room login (spec §7 "Room login"), sent by the home form; a projection screen adds its id. */
 export const EntryBodySchema = Type.Object({
   roomName: Type.String({ maxLength: 64 }),
   userName: Type.String(),
@@ -16,6 +17,9 @@ export const EntryBodySchema = Type.Object({
   userPhoto: Type.Optional(Type.String({ maxLength: 512 })),
   enableAudio: Type.Optional(FlagSchema),
   enableVideo: Type.Optional(FlagSchema),
+  /** Projection login (role 4): the projection this screen shows. */
+  projectionId: Type.Optional(Type.String({ maxLength: 64 })),
+  screenId: Type.Optional(Type.String({ maxLength: 64 })),
 })
 export type EntryBody = Static<typeof EntryBodySchema>
 
@@ -35,6 +39,7 @@ export const MeSchema = Type.Object({
   screenId: Type.String(),
   roomName: Type.String(),
   roomUuid: Type.String(),
+  /** The media app id: Agora's in Agora mode, else the REST app id. */
   appID: Type.String(),
   rtmToken: Type.String(),
   rtcToken: Type.String(),
@@ -67,6 +72,42 @@ export const RoomInfoSchema = Type.Object({
 })
 export type RoomInfo = Static<typeof RoomInfoSchema>
 
+/**
+ * The whole room (GET room/{roomId}): room info plus the rest of spec §3 "Room (base)" and
+ * "Conference state". The room password is never answered: the server keeps only its hash.
+ */
+export const RoomDetailSchema = Type.Composite([
+  RoomInfoSchema,
+  Type.Object({
+    remark: Type.String(),
+    /** Tool bar keys enabled in this room (spec §2), comma-separated. */
+    tools: Type.String(),
+    updateTime: Type.Number(),
+    endTime: Type.Union([Type.Number(), Type.Null()]),
+    /** Live open (1) or not (0). */
+    liveOpen: FlagSchema,
+    introduceOpen: FlagSchema,
+    converterMob: Type.String(),
+    liveCdnType: Type.Integer(),
+    pcCoverImage: Type.String(),
+    mobCoverImage: Type.String(),
+    /** Meeting topic: 0 and 1 base, 2 newYear ([MSG-11]). */
+    meetingTopic: Type.Integer(),
+    boardId: Type.String(),
+    replacedHostUid: Type.String(),
+    showLuckyMoney: FlagSchema,
+    /** Members present now. */
+    onlineUsers: Type.Integer(),
+    /** Everyone who ever entered. */
+    totalPeople: Type.Integer(),
+    /** uids of the hosts present. */
+    hosts: Type.Array(Type.String()),
+    hotNum: Type.Integer(),
+    likeTotal: Type.Integer(),
+  }),
+])
+export type RoomDetail = Static<typeof RoomDetailSchema>
+
 export const EntryAnswerDataSchema = Type.Object({ me: MeSchema, roomInfo: RoomInfoSchema })
 export type EntryAnswerData = Static<typeof EntryAnswerDataSchema>
 
@@ -87,7 +128,169 @@ export type UserPageData = Static<typeof UserPageDataSchema>
 /** What the client needs to know about the deployment before anything else. */
 export const ClientConfigSchema = Type.Object({
   mode: Type.Union([Type.Literal('local'), Type.Literal('agora')]),
+  /** The app id of the REST paths. */
   appId: Type.String(),
   version: Type.String(),
+  /** Agora mode: the Agora app id the media and messaging SDKs use (never the certificate). */
+  agoraAppId: Type.Optional(Type.String()),
 })
 export type ClientConfig = Static<typeof ClientConfigSchema>
+
+/** Session info by room id (spec §7 purpose-level calls). The password is never answered. */
+export const RoomSimpleSchema = Type.Object({
+  roomId: Type.String(),
+  roomUuid: Type.String(),
+  roomName: Type.String(),
+  roomType: RoomTypeSchema,
+  channelName: Type.String(),
+  /** Always '' (the server keeps only a hash); `hasPassword` says whether one is needed. */
+  password: Type.Literal(''),
+  hasPassword: Type.Boolean(),
+  audienceWatchType: Type.Integer(),
+  state: Type.Integer(),
+})
+
+/** Token refresh result (spec §3, [API-4]); a failure answers msg 'refresh token failed'. */
+export const TokensSchema = Type.Object({
+  rtcToken: Type.String(),
+  rtmToken: Type.String(),
+  screenToken: Type.String(),
+})
+export type Tokens = Static<typeof TokensSchema>
+
+export const BoardTokenSchema = Type.Object({ boardId: Type.String(), boardToken: Type.String() })
+
+/** Room state changes (POST room/{roomId}): ending, mute-all, share flags. Host-only fields. */
+export const RoomStateBodySchema = Type.Object(
+  {
+    /** 0 ends the meeting ([END-3]). */
+    state: Type.Optional(Type.Integer({ minimum: 0, maximum: 2 })),
+    muteAllAudio: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)])),
+    muteAllChat: Type.Optional(FlagSchema),
+    shareBoard: Type.Optional(FlagSchema),
+    shareScreen: Type.Optional(FlagSchema),
+  },
+  { minProperties: 1 },
+)
+
+export const HostCheckSchema = Type.Object({
+  /** A host is present in the room. */
+  hostExists: Type.Boolean(),
+  /** The caller is a host of the room. */
+  isHost: Type.Boolean(),
+  hostUid: Type.String(),
+  hostUserId: Type.String(),
+})
+
+export const UsersAmountSchema = Type.Object({
+  roomId: Type.String(),
+  /** Members online now (realtime connections in the room's channel, else present members). */
+  usersAmount: Type.Integer(),
+  hotNum: Type.Integer(),
+})
+export const HotNumSchema = Type.Object({ roomId: Type.String(), hotNum: Type.Integer() })
+
+export const KeepAliveSchema = Type.Object({ uid: Type.String(), seenAt: Type.Number() })
+
+const RoomParams = AppParams({ roomId: Id })
+
+/** The room service: rooms, entry and room-wide state. Member routes are in room-users.ts. */
+export const RoomService = defineService(ROOM_PREFIX, 10011, {
+  entry: {
+    method: 'POST',
+    path: 'room/entry',
+    params: AppParams({}),
+    body: EntryBodySchema,
+    data: EntryAnswerDataSchema,
+    access: 'session',
+  },
+  userPage: {
+    method: 'GET',
+    path: 'room/:roomId/user/page',
+    params: RoomParams,
+    query: UserPageQuerySchema,
+    data: UserPageDataSchema,
+    access: 'session',
+  },
+  board: {
+    method: 'GET',
+    path: 'room/:roomId/board',
+    params: RoomParams,
+    data: BoardTokenSchema,
+    access: 'session',
+  },
+  updateRoom: {
+    method: 'POST',
+    path: 'room/:roomId',
+    params: RoomParams,
+    body: RoomStateBodySchema,
+    data: RoomInfoSchema,
+    access: 'session',
+  },
+  getRoom: {
+    method: 'GET',
+    path: 'room/:roomId',
+    params: RoomParams,
+    query: Type.Object({ userUid: Type.Optional(Type.String()) }),
+    data: Type.Object({ room: RoomDetailSchema, user: Type.Union([MemberSchema, Type.Null()]) }),
+    access: 'session',
+  },
+  simple: {
+    method: 'GET',
+    path: 'room/:roomId/simple',
+    params: RoomParams,
+    data: RoomSimpleSchema,
+    access: 'session',
+  },
+  refreshToken: {
+    method: 'POST',
+    path: 'room/:roomId/token/refresh',
+    params: RoomParams,
+    data: TokensSchema,
+    access: 'session',
+  },
+  hostCheck: {
+    method: 'GET',
+    path: 'room/:roomId/host/check',
+    params: RoomParams,
+    data: HostCheckSchema,
+    access: 'session',
+  },
+  usersAmount: {
+    method: 'GET',
+    path: 'room/:roomId/rtm/usersAmount',
+    params: RoomParams,
+    data: UsersAmountSchema,
+    access: 'session',
+  },
+  updateUsersAmount: {
+    method: 'GET',
+    path: 'room/:roomId/rtm/usersAmount/update',
+    params: RoomParams,
+    query: Type.Object({ usersAmount: Type.Integer({ minimum: 0 }) }),
+    data: UsersAmountSchema,
+    access: 'session',
+  },
+  hotNum: {
+    method: 'GET',
+    path: 'room/:roomId/hotNum',
+    params: RoomParams,
+    data: HotNumSchema,
+    access: 'session',
+  },
+  inactiveRemove: {
+    method: 'GET',
+    path: 'room/:roomId/inactive/remove',
+    params: RoomParams,
+    data: NoData,
+    access: 'session',
+  },
+  keepAlive: {
+    method: 'GET',
+    path: 'behavior/keepAlive/:roomId/:uid',
+    params: AppParams({ roomId: Id, uid: Id }),
+    query: Type.Object({ role: Type.Optional(Type.Integer({ minimum: 1, maximum: 4 })) }),
+    data: KeepAliveSchema,
+    access: 'session',
+  },
+})

@@ -1,0 +1,46 @@
+import type { UserProfile } from '../../../streams/wire/rest/scene'
+import type { Db } from '../store/db'
+
+export interface UserRow {
+  user_id: string
+  nick_name: string
+  login_name: string | null
+  user_type: string
+  phone: string | null
+  password_hash: string | null
+  join_name: string
+  photo: string
+}
+
+export async function getUser(db: Pick<Db, 'query'>, userId: string): Promise<UserRow | undefined> {
+  const { rows } = await db.query<UserRow>('SELECT * FROM users WHERE user_id = $1', [userId])
+  return rows[0]
+}
+
+const mask = (phone: string | null) =>
+  phone ? phone.replace(/^(\+?\d{3})\d*(\d{4})$/, (_, a: string, b: string) => `${a}****${b}`) : ''
+
+/** The profile the client shows (spec §3 "Base user profile"); the phone is masked. */
+export async function toProfile(db: Pick<Db, 'query'>, user: UserRow): Promise<UserProfile> {
+  const { rows } = await db.query<{ created: string; hosting: string }>(
+    `SELECT (SELECT count(*) FROM rooms WHERE create_user_id = $1) AS created,
+            (SELECT count(*) FROM room_members WHERE user_id = $1 AND role = 1 AND left_at IS NULL) AS hosting`,
+    [user.user_id],
+  )
+  const member = user.user_type === 'member'
+  return {
+    uid: user.user_id,
+    userId: user.user_id,
+    loginName: user.login_name ?? '',
+    nickName: user.nick_name,
+    name: user.join_name || user.nick_name,
+    joinName: user.join_name,
+    photo: user.photo,
+    phone: mask(user.phone),
+    userType: member ? 'member' : 'visitor',
+    userTag: member ? 'member' : 'visitor',
+    hasPassword: Boolean(user.password_hash),
+    isCreator: Number(rows[0]?.created ?? 0) > 0,
+    isAuthor: Number(rows[0]?.hosting ?? 0) > 0,
+  }
+}

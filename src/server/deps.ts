@@ -1,0 +1,23 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { MediaTokens } from './auth/media-tokens'
+import type { Tokens } from './auth/tokens'
+import type { Settings } from './config'
+import type { Hub } from './realtime/hub'
+import type { Announcer } from './rooms/announce'
+import type { Db } from './store/db'
+import type { FileStore } from './store/files'
+
+/** What every route module and background job of the server works with. */
+export interface Deps {
+  readonly db: Db
+  readonly hub: Hub
+  readonly tokens: Tokens
+  readonly media: MediaTokens
+  readonly announce: Announcer
+  readonly files: FileStore
+  /** The app id of the REST paths. */
+  readonly appId: string
+  readonly now: () => number
+  readonly settings: Settings
+  readonly log: FastifyBaseLogger
+}

@@ -1,0 +1,101 @@
+import { Cmd } from '../../streams/wire/channel'
+import type { Deps } from './deps'
+import { SERVER_ACTOR } from './rooms/announce'
+import { memberGone } from './rooms/departure'
+import { endMeeting } from './rooms/room-state'
+import { getMember, staleMembers, touchMembers } from './store/members'
+import { getRoom, updateRoom, type RoomRow } from './store/rooms'
+
+/**
+ * Background work of one server process, each on its own timer:
+ * - presence ([KICK-2]): this process marks the members it holds a realtime connection for as
+ *   seen; a present member not seen for the grace period (its connection dropped and did not
+ *   come back, or never came) is removed with reason serverTimeOut and announced, freeing its
+ *   seat. Several processes sharing one database each refresh their own members.
+ * - rooms: a room without a host for `inactiveAfterMs` is warned (cmd 25), and ended (cmd 26)
+ *   when nobody cancels within `inactiveGraceMs` ([INACTIVE-1], [INACTIVE-3]); a room past its
+ *   time limit ends ([COUNT-2]).
+ */
+export function startJobs(deps: Deps): { stop(): void } {
+  const grace = deps.settings.presenceGraceMs
+  const timers: ReturnType<typeof setInterval>[] = []
+  let running = false
+  const guard = (name: string, job: () => Promise<void>) => async () => {
+    if (running) return
+    running = true
+    try {
+      await job()
+    } catch (error) {
+      deps.log.error({ err: error }, `${name} job failed`)
+    } finally {
+      running = false
+    }
+  }
+  const every = (ms: number, name: string, job: () => Promise<void>) => {
+    const timer = setInterval(guard(name, job), Math.max(50, ms))
+    timer.unref?.()
+    timers.push(timer)
+  }
+  every(grace / 3, 'presence', () => presence(deps))
+  every(
+    Math.min(deps.settings.inactiveGraceMs, deps.settings.inactiveAfterMs, 60_000) / 2,
+    'rooms',
+    () => rooms(deps),
+  )
+  return {
+    stop: () => timers.forEach((t) => clearInterval(t)),
+  }
+}
+
+export async function presence(deps: Deps): Promise<void> {
+  const now = deps.now()
+  await touchMembers(deps.db, deps.hub.onlineUids(), now)
+  for (const { roomId, uid } of await staleMembers(deps.db, now - deps.settings.presenceGraceMs)) {
+    if (deps.hub.isOnline(uid)) continue
+    const [room, member] = await Promise.all([
+      getRoom(deps.db, roomId),
+      getMember(deps.db, roomId, uid),
+    ])
+    if (room && member) await memberGone(deps, room, member, 'serverTimeOut')
+  }
+}
+
+export async function rooms(deps: Deps): Promise<void> {
+  const now = deps.now()
+  const { inactiveAfterMs, inactiveGraceMs, meetingMaxMinutes } = deps.settings
+  // Rooms with a host present are active: their host was seen now.
+  await deps.db.query(
+    `UPDATE rooms r SET host_seen_at = $1 WHERE state <> 0 AND EXISTS
+       (SELECT 1 FROM room_members m WHERE m.room_id = r.room_id AND m.left_at IS NULL AND m.role = 1)`,
+    [now],
+  )
+  const { rows } = await deps.db.query<RoomRow>(
+    `SELECT * FROM rooms WHERE state <> 0 AND (
+       (inactive_warned_at IS NULL AND host_seen_at < $1) OR inactive_warned_at < $2 OR
+       ($3 > 0 AND start_time < $4))`,
+    [
+      now - inactiveAfterMs,
+      now - inactiveGraceMs,
+      meetingMaxMinutes,
+      now - meetingMaxMinutes * 60_000,
+    ],
+  )
+  for (const room of rows) {
+    const fresh = await getRoom(deps.db, room.room_id)
+    if (!fresh || fresh.state === 0) continue
+    const overTime =
+      meetingMaxMinutes > 0 && Number(fresh.start_time) < now - meetingMaxMinutes * 60_000
+    if (overTime) {
+      await endMeeting(deps, fresh, SERVER_ACTOR, 'countdown')
+    } else if (fresh.inactive_warned_at === null) {
+      await updateRoom(deps.db, fresh.room_id, { inactiveWarnedAt: now }, now)
+      deps.announce.channel(fresh.channel_name, Cmd.confirmInactiveRoom, {
+        ...SERVER_ACTOR,
+        seconds: Math.round(inactiveGraceMs / 1000),
+      })
+    } else {
+      deps.announce.channel(fresh.channel_name, Cmd.exitInactiveRoom, { ...SERVER_ACTOR })
+      await endMeeting(deps, fresh, SERVER_ACTOR, 'inactive')
+    }
+  }
+}

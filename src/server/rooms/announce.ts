@@ -1,0 +1,43 @@
+import {
+  CHANNEL_DATA_SCHEMAS,
+  channelMessage,
+  type ChannelData,
+  type CmdId,
+} from '../../../streams/wire/channel'
+import { peerMessage, type PeerCmdId, type PeerData } from '../../../streams/wire/peer'
+import { compile } from '../../../streams/wire/validate'
+import type { Hub } from '../realtime/hub'
+
+/** Who a server announcement names as the actor: the caller, or nobody ('' '') for the server. */
+export interface Actor {
+  readonly userId: string
+  readonly userName: string
+}
+export const SERVER_ACTOR: Actor = { userId: '', userName: '' }
+
+export interface Announcer {
+  /** A channel message from the server to everyone in the channel ([HOST-6]). */
+  channel<C extends CmdId>(channel: string, cmd: C, data: ChannelData<C>): void
+  /** A peer message from the server to one uid; answers whether it was online. */
+  peer(to: string, cmd: PeerCmdId, data: PeerData): boolean
+}
+
+/**
+ * Builds every announcement with the protocol version and checks it against the core's channel
+ * data schema first: the server never says what the clients' codecs would drop.
+ */
+export function createAnnouncer(hub: Hub, now: () => number): Announcer {
+  return {
+    channel(channel, cmd, data) {
+      const check = compile(CHANNEL_DATA_SCHEMAS[cmd])
+      if (!check.check(data))
+        throw new Error(
+          `announcement cmd ${cmd} does not match its schema: ${check.firstError(data)}`,
+        )
+      hub.announce(channel, JSON.stringify(channelMessage(cmd, data, now())))
+    },
+    peer(to, cmd, data) {
+      return hub.sendToPeer(to, 'server', JSON.stringify(peerMessage(cmd, data, now())))
+    },
+  }
+}

@@ -1,0 +1,258 @@
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { AuthService, LOGIN_SYSTEM_ID } from '../../../streams/wire/rest/auth'
+import type { SessionStore } from '../auth/identity'
+import type { LoginKeys } from '../auth/login-keys'
+import { hashPassword, verifyPassword } from '../auth/passwords'
+import { getUser, toProfile, type UserRow } from '../auth/profile'
+import { SmsUnavailable, type SmsSender } from '../auth/sms'
+import type { Deps } from '../deps'
+import { ApiFailure } from '../http/errors'
+import { registerService, type RegisterOptions } from '../http/register'
+
+/** Refusal codes of the auth service (docs/rest.md). */
+const AuthCode = {
+  systemId: 10021,
+  service: 10022,
+  wrongCode: 10023,
+  tooSoon: 10024,
+  wrongPassword: 10025,
+  verifyNeeded: 10026,
+  smsUnavailable: 10027,
+  badPassword: 10028,
+} as const
+
+const CODE_TTL_MS = 5 * 60_000
+const RESEND_MS = 60_000
+const MAX_CODE_ATTEMPTS = 5
+/** Failed password logins before an SMS verify code is required. */
+const FAILURES_BEFORE_VERIFY = 3
+const FAILURE_WINDOW_MS = 15 * 60_000
+
+const digest = (salt: string, code: string) =>
+  createHash('sha256').update(`${salt}:${code}`).digest('base64url')
+
+/** The auth service (spec §7): SMS and password login, the encryption key, sessions. */
+export function authRoutes(
+  app: FastifyInstance,
+  deps: Deps,
+  options: RegisterOptions,
+  auth: { sessions: SessionStore; keys: LoginKeys; sms: SmsSender },
+): void {
+  const { db } = deps
+  const { sessions, keys, sms } = auth
+
+  /** [API-5]: the fixed systemId, and a service callback on this origin only. */
+  const checkLogin = (request: FastifyRequest, body: { systemId: number; service?: string }) => {
+    if (body.systemId !== LOGIN_SYSTEM_ID)
+      throw new ApiFailure(AuthCode.systemId, `unknown systemId ${body.systemId}`, {
+        field: 'systemId',
+        reason: 'systemId',
+      })
+    const service = body.service?.trim() || '/home'
+    if (service.startsWith('/') && !service.startsWith('//')) return service
+    const own = new Set([`${request.protocol}://${request.host}`])
+    if (deps.settings.publicUrl) own.add(new URL(deps.settings.publicUrl).origin)
+    const origin = URL.canParse(service) ? new URL(service).origin : ''
+    if (!own.has(origin))
+      throw new ApiFailure(AuthCode.service, 'service callback not allowed', {
+        field: 'service',
+        reason: 'service',
+      })
+    return service
+  }
+
+  /** Checks and spends an SMS code for the phone. */
+  const spendCode = async (phone: string, code: string) => {
+    const { rows } = await db.query<{ code_hash: string; expires_at: string; attempts: number }>(
+      'SELECT code_hash, expires_at, attempts FROM sms_codes WHERE phone = $1',
+      [phone],
+    )
+    const row = rows[0]
+    const fail = () =>
+      new ApiFailure(AuthCode.wrongCode, 'wrong or expired code', {
+        field: 'code',
+        reason: 'wrongCode',
+      })
+    if (!row || Number(row.expires_at) < deps.now() || row.attempts >= MAX_CODE_ATTEMPTS)
+      throw fail()
+    const [salt = '', hash = ''] = row.code_hash.split('$')
+    const given = Buffer.from(digest(salt, code))
+    if (given.length !== hash.length || !timingSafeEqual(given, Buffer.from(hash))) {
+      await db.query('UPDATE sms_codes SET attempts = attempts + 1 WHERE phone = $1', [phone])
+      throw fail()
+    }
+    await db.query('DELETE FROM sms_codes WHERE phone = $1', [phone])
+  }
+
+  const loggedIn = async (
+    reply: Parameters<SessionStore['start']>[0],
+    user: UserRow,
+    service: string,
+  ) => {
+    sessions.start(reply, user.user_id)
+    return { user: await toProfile(db, user), service }
+  }
+
+  registerService(
+    app,
+    AuthService,
+    {
+      async sendSms({ body }) {
+        const now = deps.now()
+        const { rows } = await db.query<{ sent_at: string }>(
+          'SELECT sent_at FROM sms_codes WHERE phone = $1',
+          [body.phone],
+        )
+        const last = Number(rows[0]?.sent_at ?? 0)
+        if (now - last < RESEND_MS)
+          throw new ApiFailure(
+            AuthCode.tooSoon,
+            `please wait ${Math.ceil((RESEND_MS - (now - last)) / 1000)} s before asking again`,
+            { field: 'phone', reason: 'tooSoon' },
+          )
+        const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
+        const salt = randomBytes(8).toString('base64url')
+        await db.query(
+          `INSERT INTO sms_codes (phone, code_hash, sent_at, expires_at, attempts) VALUES ($1, $2, $3, $4, 0)
+           ON CONFLICT (phone) DO UPDATE SET code_hash = $2, sent_at = $3, expires_at = $4, attempts = 0`,
+          [body.phone, `${salt}$${digest(salt, code)}`, now, now + CODE_TTL_MS],
+        )
+        try {
+          await sms.send(body.phone, code)
+        } catch (error) {
+          await db.query('DELETE FROM sms_codes WHERE phone = $1', [body.phone])
+          throw new ApiFailure(
+            AuthCode.smsUnavailable,
+            error instanceof SmsUnavailable ? error.message : 'the code could not be sent',
+            { reason: 'smsUnavailable' },
+          )
+        }
+        return { retryAfterSeconds: RESEND_MS / 1000, expiresInSeconds: CODE_TTL_MS / 1000 }
+      },
+
+      async smsLogin({ body, request, reply, identity }) {
+        const service = checkLogin(request, body)
+        await spendCode(body.phone, body.code)
+        const { rows } = await db.query<UserRow>('SELECT * FROM users WHERE phone = $1', [
+          body.phone,
+        ])
+        let user = rows[0]
+        if (!user) {
+          // A visitor who logs in keeps its account (and its rooms) as a member.
+          const tail = body.phone.slice(-4)
+          const nick = identity?.userType === 'visitor' ? identity.nickName : `member_${tail}`
+          const userId =
+            identity?.userType === 'visitor'
+              ? identity.userId
+              : `u${randomBytes(6).toString('hex')}`
+          const { rows: created } = await db.query<UserRow>(
+            `INSERT INTO users (user_id, nick_name, login_name, user_type, phone, created_at) VALUES ($1, $2, $3, 'member', $3, $4)
+             ON CONFLICT (user_id) DO UPDATE SET user_type = 'member', phone = $3, login_name = $3
+             RETURNING *`,
+            [userId, nick, body.phone, deps.now()],
+          )
+          user = created[0]!
+        }
+        return loggedIn(reply, user, service)
+      },
+
+      async userLogin({ body, request, reply }) {
+        const service = checkLogin(request, body)
+        const password = keys.decrypt(body.password)
+        if (password === null || (body.keyId && body.keyId !== keys.keyId))
+          throw new ApiFailure(
+            AuthCode.badPassword,
+            'the password could not be decrypted: get a new key',
+            {
+              field: 'password',
+              reason: 'badEncryption',
+            },
+          )
+        const name = body.userName.trim()
+        const { rows } = await db.query<UserRow>(
+          "SELECT * FROM users WHERE user_type = 'member' AND (login_name = $1 OR phone = $1) LIMIT 1",
+          [name],
+        )
+        const user = rows[0]
+        if (await needsVerify(name)) {
+          if (!body.verifyCode || !user?.phone)
+            throw new ApiFailure(AuthCode.verifyNeeded, 'verify code needed', {
+              field: 'verifyCode',
+              reason: 'verifyNeeded',
+            })
+          await spendCode(user.phone, body.verifyCode)
+        }
+        if (!user?.password_hash || !(await verifyPassword(password, user.password_hash))) {
+          await db.query(
+            `INSERT INTO login_failures (user_name, failures, last_at) VALUES ($1, 1, $2)
+             ON CONFLICT (user_name) DO UPDATE SET failures = CASE WHEN login_failures.last_at < $3 THEN 1 ELSE login_failures.failures + 1 END, last_at = $2`,
+            [name, deps.now(), deps.now() - FAILURE_WINDOW_MS],
+          )
+          throw new ApiFailure(AuthCode.wrongPassword, 'wrong user name or password', {
+            field: 'password',
+            reason: 'wrongPassword',
+          })
+        }
+        await db.query('DELETE FROM login_failures WHERE user_name = $1', [name])
+        return loggedIn(reply, user, service)
+      },
+
+      async genLoginEncKey() {
+        return { keyId: keys.keyId, publicKey: keys.publicKey, algorithm: 'RSA-OAEP-256' as const }
+      },
+
+      async isNeedVerifyCode({ body }) {
+        return needsVerify(body.userName.trim())
+      },
+
+      async setPwd({ body, who }) {
+        const password = keys.decrypt(body.password)
+        if (password === null || (body.keyId && body.keyId !== keys.keyId))
+          throw new ApiFailure(
+            AuthCode.badPassword,
+            'the password could not be decrypted: get a new key',
+            {
+              field: 'password',
+              reason: 'badEncryption',
+            },
+          )
+        if ([...password].length < 8 || [...password].length > 64)
+          throw new ApiFailure(400, 'params: password must be 8 to 64 characters', {
+            status: 400,
+            field: 'password',
+            reason: 'length',
+          })
+        await db.query('UPDATE users SET password_hash = $2 WHERE user_id = $1', [
+          who.userId,
+          await hashPassword(password),
+        ])
+        return null
+      },
+
+      async isLogin({ identity }) {
+        if (identity?.userType !== 'member') return false
+        return Boolean(await getUser(db, identity.userId))
+      },
+
+      async logout({ reply }) {
+        sessions.clear(reply)
+        return null
+      },
+    },
+    options,
+  )
+
+  async function needsVerify(userName: string): Promise<boolean> {
+    const { rows } = await db.query<{ failures: number; last_at: string }>(
+      'SELECT failures, last_at FROM login_failures WHERE user_name = $1',
+      [userName],
+    )
+    const row = rows[0]
+    return Boolean(
+      row &&
+      row.failures >= FAILURES_BEFORE_VERIFY &&
+      Number(row.last_at) > deps.now() - FAILURE_WINDOW_MS,
+    )
+  }
+}

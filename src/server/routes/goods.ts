@@ -1,0 +1,166 @@
+import { createHash, randomBytes } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import { Cmd } from '../../../streams/wire/channel'
+import { GoodsService, SignatureService, type Goods } from '../../../streams/wire/rest/goods'
+import type { Deps } from '../deps'
+import { ApiFailure } from '../http/errors'
+import { registerService, type RegisterOptions } from '../http/register'
+import { Code, loadRoom, requireAction, requireLive, requireMember } from '../rooms/access'
+
+interface GoodsRow {
+  goods_id: string
+  room_id: string
+  title: string
+  goods_img: string
+  price: number
+  url: string
+  is_app_store: number
+  object_id: string
+  object_type: string
+  create_time: string
+}
+
+/** The messaging app's JS-SDK signature: sha1 of the sorted ticket, nonce, timestamp and url. */
+export function jsSdkSignature(
+  ticket: string,
+  nonceStr: string,
+  timestamp: number,
+  url: string,
+): string {
+  const text = `jsapi_ticket=${ticket}&noncestr=${nonceStr}&timestamp=${timestamp}&url=${url.split('#')[0]}`
+  return createHash('sha1').update(text).digest('hex')
+}
+
+/** Goods of a room (spec §7 goods activity) and the messaging app's signature call. */
+export function goodsRoutes(app: FastifyInstance, deps: Deps, options: RegisterOptions): void {
+  const { db } = deps
+  const toGoods = (r: GoodsRow): Goods => ({
+    goodsId: r.goods_id,
+    roomId: r.room_id,
+    title: r.title,
+    goodsImg: r.goods_img,
+    price: r.price,
+    url: r.url,
+    isAppStore: r.is_app_store ? 1 : 0,
+    objectId: r.object_id,
+    objectType: r.object_type,
+    createTime: Number(r.create_time),
+  })
+
+  registerService(
+    app,
+    GoodsService,
+    {
+      async activity({ query, who }) {
+        const room = await loadRoom(db, query.roomId)
+        await requireMember(db, room, who)
+        const { rows } = await db.query<GoodsRow>(
+          'SELECT * FROM goods WHERE room_id = $1 ORDER BY create_time, goods_id',
+          [room.room_id],
+        )
+        return rows.map(toGoods)
+      },
+
+      async add({ body, who }) {
+        const room = await loadRoom(db, body.roomId)
+        requireLive(room)
+        const me = await requireMember(db, room, who)
+        requireAction(me, 'manageRoom')
+        const { rows } = await db.query<GoodsRow>(
+          `INSERT INTO goods (goods_id, room_id, title, goods_img, price, url, is_app_store, object_id, object_type, create_time)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`,
+          [
+            randomBytes(8).toString('hex'),
+            room.room_id,
+            body.title.trim(),
+            body.goodsImg ?? '',
+            body.price ?? 0,
+            body.url ?? '',
+            body.isAppStore ?? 0,
+            body.objectId ?? '',
+            body.objectType ?? '',
+            deps.now(),
+          ],
+        )
+        return toGoods(rows[0]!)
+      },
+
+      async show({ body, who }) {
+        const room = await loadRoom(db, body.roomId)
+        requireLive(room)
+        const me = await requireMember(db, room, who)
+        requireAction(me, 'manageRoom')
+        const { rows } = await db.query<GoodsRow>(
+          'SELECT * FROM goods WHERE goods_id = $1 AND room_id = $2',
+          [body.goodsId, room.room_id],
+        )
+        if (!rows[0])
+          throw new ApiFailure(Code.noRoom, 'no such goods in this room', { reason: 'noGoods' })
+        const goods = toGoods(rows[0])
+        deps.announce.channel(room.channel_name, Cmd.showGoodsDetail, {
+          userId: me.userId,
+          userName: me.userName,
+          goodsId: goods.goodsId,
+          goodsImg: goods.goodsImg,
+          isAppStore: goods.isAppStore === 1,
+          objectId: goods.objectId,
+          objectType: goods.objectType,
+          show: true,
+        })
+        return goods
+      },
+    },
+    options,
+  )
+
+  let cached: { ticket: string; until: number } | undefined
+  const ticket = async (): Promise<string> => {
+    const { wechatAppId: appId, wechatAppSecret: secret } = deps.settings
+    if (!appId || !secret)
+      throw new ApiFailure(Code.notConfigured, 'the messaging app is not configured', {
+        reason: 'notConfigured',
+      })
+    if (cached && cached.until > deps.now()) return cached.ticket
+    const api = 'https://api.weixin.qq.com/cgi-bin'
+    const get = async (url: string) =>
+      (await (await fetch(url, { signal: AbortSignal.timeout(5000) })).json()) as Record<
+        string,
+        unknown
+      >
+    try {
+      const token = await get(
+        `${api}/token?grant_type=client_credential&appid=${encodeURIComponent(appId)}&secret=${encodeURIComponent(secret)}`,
+      )
+      const answer = await get(
+        `${api}/ticket/getticket?type=jsapi&access_token=${String(token.access_token)}`,
+      )
+      if (typeof answer.ticket !== 'string') throw new Error('no ticket')
+      cached = { ticket: answer.ticket, until: deps.now() + 7000_000 }
+      return answer.ticket
+    } catch {
+      throw new ApiFailure(Code.notConfigured, 'the messaging app did not answer', {
+        reason: 'unavailable',
+      })
+    }
+  }
+
+  registerService(
+    app,
+    SignatureService,
+    {
+      async signature({ query }) {
+        const appId = deps.settings.wechatAppId ?? ''
+        const jsTicket = await ticket()
+        const nonceStr = randomBytes(8).toString('hex')
+        const timestamp = Math.floor(deps.now() / 1000)
+        return {
+          appId,
+          timestamp,
+          nonceStr,
+          signature: jsSdkSignature(jsTicket, nonceStr, timestamp, query.url),
+        }
+      },
+    },
+    options,
+  )
+}

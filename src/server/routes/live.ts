@@ -1,0 +1,151 @@
+import { randomBytes } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import { Cmd } from '../../../streams/wire/channel'
+import type { Member } from '../../../streams/wire/member'
+import { LiveService, type LiveSetting } from '../../../streams/wire/rest/live'
+import type { Deps } from '../deps'
+import { ApiFailure } from '../http/errors'
+import { registerService, type RegisterOptions } from '../http/register'
+import { Code, isHost, loadRoom, requireAction, requireMember } from '../rooms/access'
+import { updateRoom, type RoomRow } from '../store/rooms'
+
+interface StreamRow {
+  stream_id: string
+  language_type: string
+  language_name: string
+  language_icon: string
+  language_icon_active: string
+  pull_url: string
+  push_url: string
+}
+
+/** Live settings (spec §7): CDN language streams, the introduction, backgrounds, live state. */
+export function liveRoutes(app: FastifyInstance, deps: Deps, options: RegisterOptions): void {
+  const { db } = deps
+  const id = () => randomBytes(8).toString('hex')
+
+  const streams = async (room: RoomRow, viewer: Member) => {
+    const { rows } = await db.query<StreamRow>(
+      'SELECT * FROM live_streams WHERE room_id = $1 ORDER BY create_time, stream_id',
+      [room.room_id],
+    )
+    return rows.map((r) => ({
+      streamId: r.stream_id,
+      languageType: r.language_type,
+      languageName: r.language_name,
+      languageIcon: r.language_icon,
+      languageIconActive: r.language_icon_active,
+      pullUrl: r.pull_url,
+      pushUrl: isHost(viewer) ? r.push_url : '',
+    }))
+  }
+  const images = async (room: RoomRow) => {
+    const { rows } = await db.query<{ image_id: string; url: string }>(
+      'SELECT image_id, url FROM background_images WHERE room_id = $1 ORDER BY create_time, image_id',
+      [room.room_id],
+    )
+    return rows.map((r) => ({ imageId: r.image_id, url: r.url }))
+  }
+  const setting = async (room: RoomRow, viewer: Member): Promise<LiveSetting> => ({
+    roomId: room.room_id,
+    roomUuid: room.room_uuid,
+    liveState: (room.live_state >= 0 && room.live_state <= 3 ? room.live_state : 0) as
+      0 | 1 | 2 | 3,
+    liveOpen: room.live_open ? 1 : 0,
+    introduceOpen: room.introduce_open ? 1 : 0,
+    introduce: room.introduce,
+    audienceWatchType: room.audience_watch_type,
+    liveCdnType: room.live_cdn_type,
+    pcCoverImage: room.pc_cover_image,
+    mobCoverImage: room.mob_cover_image,
+    backgroundImages: await images(room),
+    streamingUrls: await streams(room, viewer),
+  })
+  /** The room and the caller, who must be a host ('manageRoom'). */
+  const asHost = async (key: string, who: Parameters<typeof requireMember>[2]) => {
+    const room = await loadRoom(db, key)
+    const me = await requireMember(db, room, who)
+    requireAction(me, 'manageRoom')
+    return { room, me }
+  }
+
+  registerService(
+    app,
+    LiveService,
+    {
+      async streamingUrlsAdd({ params, body, who }) {
+        const { room, me } = await asHost(params.roomId, who)
+        await db.query(
+          `INSERT INTO live_streams (stream_id, room_id, language_type, language_name, language_icon, language_icon_active, pull_url, push_url, create_time)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+          [
+            id(),
+            room.room_id,
+            body.languageType,
+            body.languageName,
+            body.languageIcon ?? '',
+            body.languageIconActive ?? '',
+            body.pullUrl,
+            body.pushUrl ?? '',
+            deps.now(),
+          ],
+        )
+        return streams(room, me)
+      },
+
+      async introduceOpen({ params, body, who }) {
+        const { room, me } = await asHost(params.uuid, who)
+        const updated = await updateRoom(
+          db,
+          room.room_id,
+          { introduceOpen: body.introduceOpen, introduce: body.introduce },
+          deps.now(),
+        )
+        return setting(updated, me)
+      },
+
+      async backgroundImageAdd({ params, body, who }) {
+        const { room } = await asHost(params.uuid, who)
+        await db.query(
+          'INSERT INTO background_images (image_id, room_id, url, create_time) VALUES ($1, $2, $3, $4)',
+          [id(), room.room_id, body.url, deps.now()],
+        )
+        return images(room)
+      },
+
+      async backgroundImageDelete({ params, body, who }) {
+        const { room } = await asHost(params.uuid, who)
+        const { rows } = await db.query(
+          'DELETE FROM background_images WHERE room_id = $1 AND image_id = $2 RETURNING image_id',
+          [room.room_id, body.imageId],
+        )
+        if (rows.length === 0)
+          throw new ApiFailure(Code.file, 'no such background image', { reason: 'noImage' })
+        return images(room)
+      },
+
+      async liveState({ params, body, who }) {
+        const { room, me } = await asHost(params.uuid, who)
+        const updated = await updateRoom(
+          db,
+          room.room_id,
+          { liveState: body.liveState },
+          deps.now(),
+        )
+        deps.announce.channel(room.channel_name, Cmd.liveStateChanges, {
+          userId: me.userId,
+          userName: me.userName,
+          liveState: body.liveState,
+        })
+        return setting(updated, me)
+      },
+
+      async setting({ params, who }) {
+        const room = await loadRoom(db, params.roomId)
+        const me = await requireMember(db, room, who)
+        return setting(room, me)
+      },
+    },
+    options,
+  )
+}

@@ -1,0 +1,352 @@
+import { randomBytes } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import { Cmd } from '../../../streams/wire/channel'
+import type { Layout } from '../../../streams/wire/rest/scene'
+import { SceneService, SceneV1Service } from '../../../streams/wire/rest/scene'
+import { Role } from '../../../streams/wire/roles'
+import { LAYOUTS, type LayoutName } from '../../../streams/wire/video'
+import { getUser, toProfile } from '../auth/profile'
+import type { Deps } from '../deps'
+import { ApiFailure } from '../http/errors'
+import { registerService, type RegisterOptions } from '../http/register'
+import { Code, isHost, loadRoom, requireAction, requireLive, requireMember } from '../rooms/access'
+import { findPresentMember, listMembers } from '../store/members'
+import { addLikes, roomDetail, updateRoom, type RoomRow } from '../store/rooms'
+
+const layoutName = (name: string): LayoutName =>
+  (LAYOUTS as readonly string[]).includes(name) ? (name as LayoutName) : 'p_all_1'
+
+export function toLayout(room: RoomRow): Layout {
+  return {
+    roomUuid: room.room_uuid,
+    layout: layoutName(room.layout),
+    infoTypeVoList: JSON.parse(room.layout_items) as Layout['infoTypeVoList'],
+    largeUid: room.large_uid,
+    typeOfCDN: room.type_of_cdn,
+    channelName: room.channel_name,
+  }
+}
+
+/** The scene service (spec §7): the user, meeting room info, layout, main screen, comments… */
+export function sceneRoutes(app: FastifyInstance, deps: Deps, options: RegisterOptions): void {
+  const { db } = deps
+  const profile = async (userId: string) => {
+    const user = await getUser(db, userId)
+    if (!user) throw new ApiFailure(20003, 'please login', { reason: 'notLoggedIn' })
+    return toProfile(db, user)
+  }
+  const online = async (room: RoomRow) =>
+    (await listMembers(db, room.room_id, { page: 1, size: 1 })).total
+
+  registerService(
+    app,
+    SceneService,
+    {
+      user: async ({ who }) => profile(who.userId),
+
+      async joinName({ query, who }) {
+        const name = query.name.trim()
+        if (!name)
+          throw new ApiFailure(400, "params: name can't be empty", {
+            status: 400,
+            field: 'name',
+            reason: 'empty',
+          })
+        await db.query('UPDATE users SET join_name = $2 WHERE user_id = $1', [who.userId, name])
+        return profile(who.userId)
+      },
+
+      async roomInfo({ params, who }) {
+        const room = await loadRoom(db, params.id)
+        await requireMember(db, room, who)
+        const hosts = (await listMembers(db, room.room_id, { role: Role.host, page: 1, size: 50 }))
+          .list
+        return { room: await roomDetail(db, room), hosts, layout: toLayout(room) }
+      },
+
+      async layoutUpdate({ body, who }) {
+        const room = await loadRoom(db, body.roomUuid)
+        requireLive(room)
+        const me = await requireMember(db, room, who)
+        requireAction(me, 'manageRoom')
+        const updated = await updateRoom(
+          db,
+          room.room_id,
+          {
+            layout: body.layout,
+            layoutItems: JSON.stringify(body.infoTypeVoList),
+            largeUid: body.largeUid ?? '',
+            typeOfCDN: body.typeOfCDN,
+          },
+          deps.now(),
+        )
+        const layout = toLayout(updated)
+        deps.announce.channel(room.channel_name, Cmd.layout, {
+          userId: me.userId,
+          userName: me.userName,
+          layout: layout.layout,
+          positions: layout.infoTypeVoList,
+          largeUid: layout.largeUid,
+        })
+        return layout
+      },
+
+      async mainScreenUpdate({ body, who }) {
+        const room = await loadRoom(db, body.roomId)
+        requireLive(room)
+        const me = await requireMember(db, room, who)
+        requireAction(me, 'setMainScreen')
+        // [MAIN-3] blocked while someone shares the screen or the board.
+        if (room.share_board === 1 || room.share_screen === 1)
+          throw new ApiFailure(Code.mainScreen, 'set main screen failed', { reason: 'sharing' })
+        let uid = body.mainScreen.trim()
+        if (uid) {
+          const target = await findPresentMember(db, room.room_id, uid)
+          if (!target)
+            throw new ApiFailure(Code.noMember, 'no matching audience', { reason: 'noMember' })
+          // [MAIN-1] choosing the host itself clears the main screen.
+          uid = isHost(target) ? '' : target.uid
+        }
+        await updateRoom(db, room.room_id, { mainScreenUid: uid }, deps.now())
+        deps.announce.channel(room.channel_name, Cmd.mainScreen, {
+          userId: me.userId,
+          userName: me.userName,
+          mainScreenUid: uid,
+        })
+        return { roomId: room.room_id, mainScreenUid: uid }
+      },
+
+      async roomUpdate({ body, who }) {
+        const room = await loadRoom(db, body.roomId)
+        requireLive(room)
+        const me = await requireMember(db, room, who)
+        requireAction(me, 'manageRoom')
+        const updated = await updateRoom(
+          db,
+          room.room_id,
+          {
+            roomName: body.roomName?.trim(),
+            remark: body.remark,
+            tools: body.tools,
+            audienceWatchType: body.audienceWatchType,
+            meetingTopic: body.meetingTopic,
+            liveOpen: body.liveOpen,
+          },
+          deps.now(),
+        ).catch((error: unknown) => {
+          if (String(error).includes('rooms_active_name'))
+            throw new ApiFailure(Code.conflict, 'another open room has that name', {
+              field: 'roomName',
+              reason: 'taken',
+            })
+          throw error
+        })
+        const actor = { userId: me.userId, userName: me.userName }
+        if (body.roomName !== undefined || body.meetingTopic !== undefined)
+          deps.announce.channel(room.channel_name, Cmd.roomInfo, {
+            ...actor,
+            ...(body.roomName !== undefined ? { roomName: updated.room_name } : {}),
+            ...(body.meetingTopic !== undefined ? { meetingTopic: body.meetingTopic } : {}),
+          })
+        if (
+          body.audienceWatchType !== undefined &&
+          body.audienceWatchType !== room.audience_watch_type
+        )
+          deps.announce.channel(room.channel_name, Cmd.audienceWatchTypeChange, {
+            ...actor,
+            audienceWatchType: body.audienceWatchType,
+          })
+        if (body.liveOpen !== undefined && body.liveOpen !== room.live_open)
+          deps.announce.channel(room.channel_name, Cmd.liveTypeChanged, {
+            ...actor,
+            openLive: body.liveOpen,
+          })
+        return roomDetail(db, updated)
+      },
+
+      async hostUserId({ params, who }) {
+        const room = await loadRoom(db, params.id)
+        await requireMember(db, room, who)
+        const host = (await listMembers(db, room.room_id, { role: Role.host, page: 1, size: 1 }))
+          .list[0]
+        return { hostUserId: host?.userId ?? '', hostUid: host?.uid ?? '' }
+      },
+
+      async surplus({ params, who }) {
+        const room = await loadRoom(db, params.id)
+        const me = await requireMember(db, room, who)
+        requireAction(me, 'countdown')
+        const limit = deps.settings.meetingMaxMinutes
+        if (room.state === 0) return 0
+        // No limit: a day's worth of minutes, so a countdown never ends the meeting.
+        if (limit <= 0) return 24 * 60
+        const left = Number(room.start_time) + limit * 60_000 - deps.now()
+        return Math.max(0, Math.ceil(left / 60_000))
+      },
+
+      async recordState({ body, who }) {
+        const room = await loadRoom(db, body.roomId)
+        const me = await requireMember(db, room, who)
+        requireAction(me, 'manageRoom')
+        await updateRoom(db, room.room_id, { recordingState: body.recordingState }, deps.now())
+        deps.announce.channel(room.channel_name, Cmd.recordingStateChange, {
+          userId: me.userId,
+          userName: me.userName,
+          recordingState: body.recordingState,
+        })
+        return { roomId: room.room_id, recordingState: body.recordingState }
+      },
+
+      async commentAdd({ body, who }) {
+        const room = await loadRoom(db, body.roomId)
+        requireLive(room)
+        const me = await requireMember(db, room, who)
+        if (me.enableChat === 0 || (room.mute_all_chat === 1 && !isHost(me)))
+          throw new ApiFailure(Code.forbidden, 'chat is muted', { reason: 'forbidden' })
+        const comment = {
+          commentId: randomBytes(8).toString('hex'),
+          roomId: room.room_id,
+          userId: me.userId,
+          userName: me.userName,
+          userPhoto: me.userPhoto,
+          content: body.content.trim(),
+          createTime: deps.now(),
+        }
+        if (!comment.content)
+          throw new ApiFailure(400, "params: content can't be empty", {
+            status: 400,
+            field: 'content',
+            reason: 'empty',
+          })
+        await db.query(
+          'INSERT INTO comments (comment_id, room_id, user_id, user_name, user_photo, content, create_time) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+          Object.values(comment),
+        )
+        return comment
+      },
+
+      async commentRecent({ query, who }) {
+        const room = await loadRoom(db, query.roomId)
+        await requireMember(db, room, who)
+        const { rows } = await db.query<Record<string, string>>(
+          'SELECT * FROM comments WHERE room_id = $1 ORDER BY create_time DESC, comment_id LIMIT $2',
+          [room.room_id, query.size ?? 20],
+        )
+        return rows.reverse().map((r) => ({
+          commentId: r.comment_id!,
+          roomId: r.room_id!,
+          userId: r.user_id!,
+          userName: r.user_name!,
+          userPhoto: r.user_photo!,
+          content: r.content!,
+          createTime: Number(r.create_time),
+        }))
+      },
+
+      async joinRecordAdd({ body, who }) {
+        const room = await loadRoom(db, body.roomId)
+        const [me] = await Promise.all([findPresentMember(db, room.room_id, who.userId)])
+        const record = {
+          recordId: randomBytes(8).toString('hex'),
+          roomId: room.room_id,
+          userId: who.userId,
+          userName: me?.userName ?? who.nickName,
+          source: body.source ?? 'web',
+          createTime: deps.now(),
+        }
+        await db.query(
+          'INSERT INTO join_records (record_id, room_id, user_id, user_name, source, create_time) VALUES ($1, $2, $3, $4, $5, $6)',
+          Object.values(record),
+        )
+        return record
+      },
+
+      async stateUpdate({ body, who }) {
+        const room = await loadRoom(db, body.roomUuid)
+        requireLive(room)
+        const me = await requireMember(db, room, who)
+        const state = Number(body.state)
+        requireAction(me, state === 0 ? 'endMeeting' : 'manageRoom')
+        await updateRoom(db, room.room_id, { state }, deps.now())
+        deps.announce.channel(room.channel_name, Cmd.roomInfo, {
+          userId: me.userId,
+          userName: me.userName,
+          state,
+        })
+        return { roomUuid: room.room_uuid, state }
+      },
+
+      async userTotal({ params, who }) {
+        const room = await loadRoom(db, params.id)
+        await requireMember(db, room, who)
+        const detail = await roomDetail(db, room)
+        return { roomId: room.room_id, total: detail.totalPeople, online: detail.onlineUsers }
+      },
+    },
+    options,
+  )
+
+  registerService(
+    app,
+    SceneV1Service,
+    {
+      async roomUpdate({ body, who }) {
+        const room = await loadRoom(db, body.roomUuid)
+        const me = await requireMember(db, room, who)
+        requireAction(me, 'manageRoom')
+        const updated = await updateRoom(
+          db,
+          room.room_id,
+          {
+            pcCoverImage: body.pcCoverImage,
+            mobCoverImage: body.mobCoverImage,
+            liveCdnType: body.liveCdnType,
+            converterMob: body.converterMob,
+            showLuckyMoney: body.showLuckyMoney,
+          },
+          deps.now(),
+        )
+        return roomDetail(db, updated)
+      },
+
+      async like({ params, body, who }) {
+        const room = await loadRoom(db, params.uuid)
+        requireLive(room)
+        const me = await requireMember(db, room, who)
+        requireAction(me, 'like')
+        const likeTotal = await addLikes(db, room.room_id, body?.count ?? 1)
+        deps.announce.channel(room.channel_name, Cmd.giveLike, {
+          userId: me.userId,
+          userName: me.userName,
+          likeTotal,
+        })
+        return { roomUuid: room.room_uuid, likeTotal }
+      },
+
+      async likeTotal({ query }) {
+        const room = await loadRoom(db, query.roomUuid)
+        return { roomUuid: room.room_uuid, likeTotal: room.like_total }
+      },
+
+      async externalInfo({ params }) {
+        const room = await loadRoom(db, params.uuid)
+        const host = (await listMembers(db, room.room_id, { role: Role.host, page: 1, size: 1 }))
+          .list[0]
+        return {
+          roomUuid: room.room_uuid,
+          roomName: room.room_name,
+          state: room.state,
+          liveState: room.live_state,
+          startTime: Number(room.start_time),
+          pcCoverImage: room.pc_cover_image,
+          mobCoverImage: room.mob_cover_image,
+          meetingTopic: room.meeting_topic,
+          hasPassword: true,
+          hostName: host?.userName ?? '',
+          onlineUsers: await online(room),
+        }
+      },
+    },
+    options,
+  )
+}

@@ -1,0 +1,238 @@
+import { randomBytes, randomInt } from 'node:crypto'
+import type { Member } from '../../../streams/wire/member'
+import type { RoleId } from '../../../streams/wire/roles'
+import type { Db } from './db'
+
+type Queryable = Pick<Db, 'query'>
+
+export interface MemberRow {
+  room_id: string
+  uid: string
+  user_id: string
+  user_name: string
+  user_uuid: string
+  user_photo: string
+  role: number
+  enable_audio: number
+  enable_video: number
+  enable_chat: number
+  grant_board: number
+  grant_screen: number
+  screen_id: string
+  user_state: number
+  joined_at: string | number
+  left_at: string | number | null
+  seen_at: string | number
+  projection_id: string
+}
+
+const flag = (n: number): 0 | 1 => (n ? 1 : 0)
+
+export function toMember(row: MemberRow): Member {
+  return {
+    roomId: row.room_id,
+    uid: row.uid,
+    role: row.role as RoleId,
+    userId: row.user_id,
+    userName: row.user_name,
+    userUuid: row.user_uuid,
+    userPhoto: row.user_photo,
+    enableAudio: flag(row.enable_audio),
+    enableVideo: flag(row.enable_video),
+    enableChat: flag(row.enable_chat),
+    grantBoard: flag(row.grant_board),
+    grantScreen: flag(row.grant_screen),
+    screenId: row.screen_id,
+    userState: flag(row.user_state),
+  }
+}
+
+/** A fresh numeric uid, never 4 digits (those are RTMP input users, [RTMP-1]). */
+const newUid = () => String(randomInt(100_000, 2_147_483_647))
+
+/** A new member record with a fresh uid and a screen-share uid. */
+export async function addMember(
+  db: Queryable,
+  input: {
+    roomId: string
+    userId: string
+    userName: string
+    userPhoto: string
+    role: RoleId
+    enableAudio: 0 | 1
+    enableVideo: 0 | 1
+    projectionId?: string
+    now: number
+  },
+): Promise<Member> {
+  for (let attempt = 0; ; attempt++) {
+    const { rows } = await db.query<MemberRow>(
+      `INSERT INTO room_members (room_id, uid, user_id, user_name, user_uuid, user_photo, role, enable_audio, enable_video, screen_id, projection_id, joined_at, seen_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12) ON CONFLICT DO NOTHING RETURNING *`,
+      [
+        input.roomId,
+        newUid(),
+        input.userId,
+        input.userName,
+        randomBytes(8).toString('hex'),
+        input.userPhoto,
+        input.role,
+        input.enableAudio,
+        input.enableVideo,
+        newUid(),
+        input.projectionId ?? '',
+        input.now,
+      ],
+    )
+    if (rows[0]) return toMember(rows[0])
+    if (attempt > 5) throw new Error('could not allocate a uid')
+  }
+}
+
+export async function getMember(
+  db: Queryable,
+  roomId: string,
+  uid: string,
+): Promise<Member | undefined> {
+  const { rows } = await db.query<MemberRow>(
+    'SELECT * FROM room_members WHERE room_id = $1 AND uid = $2',
+    [roomId, uid],
+  )
+  return rows[0] ? toMember(rows[0]) : undefined
+}
+
+/** The present member named by uid, or by the userId of a present member. */
+export async function findPresentMember(
+  db: Queryable,
+  roomId: string,
+  uidOrUserId: string,
+): Promise<Member | undefined> {
+  const { rows } = await db.query<MemberRow>(
+    `SELECT * FROM room_members WHERE room_id = $1 AND left_at IS NULL AND (uid = $2 OR user_id = $2)
+     ORDER BY (uid = $2) DESC, joined_at DESC LIMIT 1`,
+    [roomId, uidOrUserId],
+  )
+  return rows[0] ? toMember(rows[0]) : undefined
+}
+
+/** Present members of a room (not left), paged, hosts first then by arrival. */
+export async function listMembers(
+  db: Queryable,
+  roomId: string,
+  query: { role?: number; page: number; size: number },
+): Promise<{ list: Member[]; total: number }> {
+  const params: unknown[] = [roomId]
+  let where = 'room_id = $1 AND left_at IS NULL'
+  if (query.role !== undefined) {
+    params.push(query.role)
+    where += ` AND role = $${params.length}`
+  }
+  const total = await db.query<{ n: string | number }>(
+    `SELECT count(*) AS n FROM room_members WHERE ${where}`,
+    params,
+  )
+  params.push(query.size, (query.page - 1) * query.size)
+  const { rows } = await db.query<MemberRow>(
+    `SELECT * FROM room_members WHERE ${where} ORDER BY role ASC, joined_at ASC, uid ASC LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    params,
+  )
+  return { list: rows.map(toMember), total: Number(total.rows[0]?.n ?? 0) }
+}
+
+export async function presentMembers(db: Queryable, roomId: string): Promise<Member[]> {
+  const { rows } = await db.query<MemberRow>(
+    'SELECT * FROM room_members WHERE room_id = $1 AND left_at IS NULL ORDER BY role, joined_at',
+    [roomId],
+  )
+  return rows.map(toMember)
+}
+
+export async function countPresentByRole(
+  db: Queryable,
+  roomId: string,
+): Promise<Map<number, number>> {
+  const { rows } = await db.query<{ role: number; n: string | number }>(
+    'SELECT role, count(*) AS n FROM room_members WHERE room_id = $1 AND left_at IS NULL GROUP BY role',
+    [roomId],
+  )
+  return new Map(rows.map((r) => [Number(r.role), Number(r.n)]))
+}
+
+/** Members of this account still present in the room (a re-entry replaces them). */
+export async function presentMembersOfUser(
+  db: Queryable,
+  roomId: string,
+  userId: string,
+): Promise<Member[]> {
+  const { rows } = await db.query<MemberRow>(
+    'SELECT * FROM room_members WHERE room_id = $1 AND user_id = $2 AND left_at IS NULL ORDER BY joined_at DESC',
+    [roomId, userId],
+  )
+  return rows.map(toMember)
+}
+
+export async function markMemberLeft(
+  db: Queryable,
+  roomId: string,
+  uid: string,
+  now: number,
+  reason = 'leave',
+): Promise<Member | undefined> {
+  const { rows } = await db.query<MemberRow>(
+    `UPDATE room_members SET left_at = $3, user_state = 0, left_reason = $4, grant_board = 0, grant_screen = 0
+     WHERE room_id = $1 AND uid = $2 AND left_at IS NULL RETURNING *`,
+    [roomId, uid, now, reason],
+  )
+  return rows[0] ? toMember(rows[0]) : undefined
+}
+
+const MEMBER_COLUMNS = {
+  enableAudio: 'enable_audio',
+  enableVideo: 'enable_video',
+  enableChat: 'enable_chat',
+  grantBoard: 'grant_board',
+  grantScreen: 'grant_screen',
+  role: 'role',
+  userName: 'user_name',
+} as const
+export type MemberChange = Partial<Record<keyof typeof MEMBER_COLUMNS, number | string>>
+
+/** Changes fields of a present member; answers the member after the change. */
+export async function updateMember(
+  db: Queryable,
+  roomId: string,
+  uid: string,
+  change: MemberChange,
+): Promise<Member | undefined> {
+  const entries = Object.entries(change).filter(([, v]) => v !== undefined)
+  if (entries.length === 0) return findPresentMember(db, roomId, uid)
+  const sets = entries.map(
+    ([key], i) => `${MEMBER_COLUMNS[key as keyof typeof MEMBER_COLUMNS]} = $${i + 3}`,
+  )
+  const { rows } = await db.query<MemberRow>(
+    `UPDATE room_members SET ${sets.join(', ')} WHERE room_id = $1 AND uid = $2 AND left_at IS NULL RETURNING *`,
+    [roomId, uid, ...entries.map(([, v]) => v)],
+  )
+  return rows[0] ? toMember(rows[0]) : undefined
+}
+
+/** Marks present members as seen now (realtime heartbeat, keep-alive). */
+export async function touchMembers(db: Queryable, uids: readonly string[], now: number) {
+  if (uids.length === 0) return
+  await db.query(
+    'UPDATE room_members SET seen_at = $1 WHERE uid = ANY($2::text[]) AND left_at IS NULL',
+    [now, uids],
+  )
+}
+
+/** Present members not seen since `before` ([KICK-2]). */
+export async function staleMembers(
+  db: Queryable,
+  before: number,
+): Promise<{ roomId: string; uid: string }[]> {
+  const { rows } = await db.query<{ room_id: string; uid: string }>(
+    'SELECT room_id, uid FROM room_members WHERE left_at IS NULL AND seen_at < $1 LIMIT 500',
+    [before],
+  )
+  return rows.map((r) => ({ roomId: r.room_id, uid: r.uid }))
+}

@@ -1,0 +1,33 @@
+/** Every REST service of spec §7, as route tables (see route.ts). */
+import { AuthService } from './auth'
+import { FileService } from './files'
+import { GoodsService, SignatureService } from './goods'
+import { LiveService } from './live'
+import { LuckyMoneyService } from './lucky-money'
+import { ProjectionService } from './projection'
+import { QuestionService } from './question'
+import { RecordingService } from './recording'
+import { RoomService } from './room'
+import { RoomUserService } from './room-users'
+import { SceneService, SceneV1Service } from './scene'
+import { SignInService } from './sign-in'
+
+export const SERVICES = {
+  room: RoomService,
+  roomUser: RoomUserService,
+  live: LiveService,
+  question: QuestionService,
+  scene: SceneService,
+  sceneV1: SceneV1Service,
+  projection: ProjectionService,
+  auth: AuthService,
+  file: FileService,
+  recording: RecordingService,
+  luckyMoney: LuckyMoneyService,
+  signIn: SignInService,
+  goods: GoodsService,
+  signature: SignatureService,
+} as const
+export type ServiceName = keyof typeof SERVICES
+
+export * from './route'
