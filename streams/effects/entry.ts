@@ -3,9 +3,10 @@ import {
   concat,
   concatMap,
   defer,
+  EMPTY,
   filter,
-  ignoreElements,
   map,
+  merge,
   of,
   switchMap,
   withLatestFrom,
@@ -15,9 +16,11 @@ import type { Effect } from '../core/store'
 import { ofType } from '../core/of-type'
 import type { Event } from '../events'
 import type { Deps } from '../ports'
+import type { RoomAnswer } from '../ports/rest-types'
 import type { State } from '../projections'
 import { validateJoinForm } from '../wire/join-form'
-import { messageOf, restDetails } from './errors'
+import { Role } from '../wire/roles'
+import { callFailed, ErrorText, messageOf, once, restCall, restDetails } from './errors'
 
 type RoomEffect = Effect<State, Event, Deps>
 
@@ -31,6 +34,7 @@ export const entryEffect: RoomEffect = (event$, _state$, { rest }) =>
         rest.enterRoom({ ...form, roomName: form.roomName.trim(), userName: form.userName.trim() }),
       ).pipe(
         map((data): Event => ({ type: 'rest/roomEntered', data })),
+        // [ENTRY-7] a non-zero code raises the answer's msg
         catchError((error: unknown) =>
           of<Event>({
             type: 'rest/roomEntryFailed',
@@ -43,65 +47,102 @@ export const entryEffect: RoomEffect = (event$, _state$, { rest }) =>
   )
 
 /**
- * After entry: log in to messaging, join the room's channel ([ENTRY-9] a failure is
- * 'Failed to join messaging'), then load the member list ([ENTRY-2]). Joining before loading
- * means no member change is missed between the two.
+ * After entry: [ENTRY-8] an empty appId stops the login; else log in to messaging and join the
+ * room's channel ([ENTRY-9] a failure is 'Failed to join messaging'), then the room is entered.
  */
-export const channelEffect: RoomEffect = (event$, _state$, { rest, messaging }) =>
+export const channelEffect: RoomEffect = (event$, _state$, { messaging }) =>
   event$.pipe(
     ofType('rest/roomEntered'),
     switchMap(({ data: { me, roomInfo } }): Observable<Event> => {
+      if (me.appID === '') return of({ type: 'rtm/loginSkipped', reason: 'empty appId' })
       const channel = roomInfo.channelName
-      const joined = defer(() => messaging.login(me.uid, me.rtmToken)).pipe(
-        concatMap(() => defer(() => messaging.join(channel))),
-        map((members): Event => ({ type: 'rtm/channelJoined', channel, members })),
-        catchError(() =>
-          of<Event>({ type: 'rtm/joinFailed', message: 'Failed to join messaging' }),
-        ),
-      )
-      const users = defer(() => rest.loadUsers(roomInfo.roomId, { page: 1, size: 500 })).pipe(
-        map((page): Event => ({ type: 'rest/usersLoaded', users: page.list, total: page.total })),
-        catchError((error: unknown) =>
-          of<Event>({ type: 'rest/callFailed', call: 'loadUsers', message: messageOf(error) }),
-        ),
-      )
-      return joined.pipe(
-        concatMap((e) => (e.type === 'rtm/channelJoined' ? concat(of(e), users) : of(e))),
+      return once(() => messaging.login(me.uid, me.rtmToken)).pipe(
+        concatMap(() => once(() => messaging.join(channel))),
+        concatMap((members) => {
+          const joined: Event = { type: 'rtm/channelJoined', channel, members: members ?? [] }
+          const entered: Event = { type: 'life/entered', roomId: roomInfo.roomId, uid: me.uid }
+          return of(joined, entered)
+        }),
+        catchError(() => of<Event>({ type: 'rtm/joinFailed', message: ErrorText.messaging })),
       )
     }),
   )
 
-/** Facts from the messaging layer enter the bus as they come. */
-export const messagingEventsEffect: RoomEffect = (_event$, _state$, { messaging }) =>
-  messaging.events$
+const isLive = (room: RoomAnswer['room']) => room.openLive === 1 || room.liveState === 1
 
-/** Leaving: the exit call, then messaging leave and logout, whose errors are ignored ([EXIT-3]). */
-export const exitEffect: RoomEffect = (event$, state$, { rest, messaging }) =>
+/**
+ * The entry flow once in the room ([ENTRY-2] to [ENTRY-6]): the member list (the audience list
+ * with the hosts, first page) and the room info;
+ * the live URL while live is on; the playback list when playbackState is 1; for hosts, the
+ * board's screen recording off; then the user count, and the hot number while live.
+ */
+export const entryFlowEffect: RoomEffect = (event$, state$, { rest }) =>
   event$.pipe(
-    ofType('ui/leaveClicked'),
+    ofType('life/entered'),
     withLatestFrom(state$),
-    switchMap(([, { room, me }]) => {
-      const exit =
-        room && me
-          ? defer(() => rest.exitRoom(room.roomId, me.uid, me.role, 'leave'))
-          : of(undefined)
-      const quietly = (call: () => ReturnType<typeof messaging.leave>) =>
-        defer(call).pipe(
-          ignoreElements(),
-          catchError(() => of()),
-        )
-      return exit.pipe(
-        ignoreElements(),
-        (done) =>
-          concat(
-            done,
-            quietly(() => messaging.leave()),
-            quietly(() => messaging.logout()),
-            of<Event>({ type: 'rest/roomExited' }),
-          ),
-        catchError((error: unknown) =>
-          of<Event>({ type: 'rest/callFailed', call: 'exitRoom', message: messageOf(error) }),
-        ),
+    switchMap(([{ roomId, uid }, state]): Observable<Event> => {
+      const users = restCall(
+        'loadUsers',
+        () => rest.loadUsers(roomId, { page: 1, size: 500 }),
+        (page) => ({ type: 'rest/usersLoaded', users: page.list, total: page.total }),
+        ErrorText.lookup,
       )
+      const room = once(() => rest.loadRoom(roomId, uid)).pipe(
+        concatMap((answer) => {
+          const info = (answer as RoomAnswer).room
+          const live = isLive(info)
+          const host = state.me?.role === Role.host
+          return concat(
+            of<Event>({ type: 'rest/roomLoaded', room: info, user: (answer as RoomAnswer).user }),
+            live
+              ? restCall(
+                  'loadLiveUrls',
+                  () => rest.loadLiveUrls(roomId),
+                  (urls) => ({
+                    type: 'rest/liveUrlsLoaded',
+                    urls,
+                  }),
+                )
+              : EMPTY,
+            info.playbackState === 1
+              ? restCall(
+                  'loadPlayback',
+                  () => rest.loadPlayback(roomId),
+                  (list) => ({
+                    type: 'rest/playbackLoaded',
+                    list,
+                  }),
+                )
+              : EMPTY,
+            host
+              ? restCall(
+                  'updateRecordState',
+                  () => rest.updateRecordState(info.roomUuid, 0),
+                  () => ({ type: 'rest/recordStateUpdated', state: 0 }),
+                )
+              : EMPTY,
+            restCall(
+              'loadUsersAmount',
+              () => rest.loadUsersAmount(roomId),
+              (usersAmount) => ({ type: 'rest/usersAmountLoaded', usersAmount }),
+              ErrorText.onlineCount,
+            ),
+            live
+              ? restCall(
+                  'loadHotNum',
+                  () => rest.loadHotNum(roomId),
+                  (hotNum) => ({ type: 'rest/hotNumLoaded', hotNum }),
+                  ErrorText.hotNumber,
+                )
+              : EMPTY,
+          )
+        }),
+        catchError((error: unknown) => of(callFailed('loadRoom', error, ErrorText.lookup))),
+      )
+      return concat(users, room)
     }),
   )
+
+/** Facts from the adapters enter the bus as they come. */
+export const adapterEventsEffect: RoomEffect = (_event$, _state$, deps) =>
+  merge(deps.messaging.events$, deps.media.events$, deps.board.events$, deps.devices.events$)

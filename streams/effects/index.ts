@@ -2,14 +2,110 @@ import type { Effect } from '../core/store'
 import type { Event } from '../events'
 import type { Deps } from '../ports'
 import type { State } from '../projections'
+import { boardGrantEffect, boardRightsEffect, boardSessionEffect, boardShareEffect } from './board'
 import { chatEffect } from './chat'
-import { channelEffect, entryEffect, exitEffect, messagingEventsEffect } from './entry'
+import { adapterEventsEffect, channelEffect, entryEffect, entryFlowEffect } from './entry'
+import { departureEffect, endedEffect, exitEffect, kickedEffect } from './lifecycle'
+import {
+  deviceListEffect,
+  deviceSwitchEffect,
+  mediaJoinEffect,
+  mediaRoleEffect,
+  mediaToggleEffect,
+  noiseEffect,
+  publishEffect,
+  remoteAudioEffect,
+  screenShareEffect,
+  videoProfileEffect,
+} from './media'
+import {
+  closeShareEffect,
+  endMeetingEffect,
+  hostChangedEffect,
+  kickEffect,
+  layoutEffect,
+  mainScreenEffect,
+  muteAllEffect,
+  onlineCountEffect,
+  setHostEffect,
+  userMediaEffect,
+} from './moderation'
+import {
+  answerEffect,
+  applyEffect,
+  cancelApplyEffect,
+  inviteAcceptedEffect,
+  inviteEffect,
+} from './requests'
+import {
+  answerQuestionEffect,
+  businessEffect,
+  inactiveStayEffect,
+  likeEffect,
+  loginFlowEffect,
+  recordingEffect,
+  tokenEffect,
+} from './session'
+import {
+  countdownFetchEffect,
+  countdownTimerEffect,
+  liveStateDelayEffect,
+  redirectEffect,
+  shareLayoutEffect,
+  toastEffect,
+} from './timers'
 
 /** Every effect of a live session. Replay runs none of them. */
 export const roomEffects: readonly Effect<State, Event, Deps>[] = [
+  adapterEventsEffect,
   entryEffect,
   channelEffect,
-  messagingEventsEffect,
+  entryFlowEffect,
   chatEffect,
   exitEffect,
+  kickedEffect,
+  endedEffect,
+  departureEffect,
+  redirectEffect,
+  toastEffect,
+  shareLayoutEffect,
+  liveStateDelayEffect,
+  countdownTimerEffect,
+  countdownFetchEffect,
+  muteAllEffect,
+  endMeetingEffect,
+  kickEffect,
+  setHostEffect,
+  hostChangedEffect,
+  mainScreenEffect,
+  layoutEffect,
+  userMediaEffect,
+  closeShareEffect,
+  onlineCountEffect,
+  boardShareEffect,
+  boardGrantEffect,
+  boardSessionEffect,
+  boardRightsEffect,
+  applyEffect,
+  cancelApplyEffect,
+  inviteEffect,
+  answerEffect,
+  inviteAcceptedEffect,
+  mediaJoinEffect,
+  mediaRoleEffect,
+  publishEffect,
+  remoteAudioEffect,
+  videoProfileEffect,
+  mediaToggleEffect,
+  screenShareEffect,
+  deviceSwitchEffect,
+  deviceListEffect,
+  noiseEffect,
+  loginFlowEffect,
+  tokenEffect,
+  likeEffect,
+  businessEffect,
+  answerQuestionEffect,
+  inactiveStayEffect,
+  recordingEffect,
 ]

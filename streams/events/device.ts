@@ -6,3 +6,11 @@ export type DeviceEvent =
   | { readonly type: 'device/plugged'; readonly device: DeviceInfo }
   | { readonly type: 'device/unplugged'; readonly device: DeviceInfo }
   | { readonly type: 'device/listFailed'; readonly kind?: DeviceKind; readonly message: string }
+  /** The media layer now uses this device. */
+  | { readonly type: 'device/switched'; readonly kind: DeviceKind; readonly deviceId: string }
+  | {
+      readonly type: 'device/switchFailed'
+      readonly kind: DeviceKind
+      readonly deviceId: string
+      readonly message: string
+    }

@@ -1,7 +1,15 @@
-import type { EntryAnswerData } from '../wire/rest/room'
+import type { EntryAnswerData, RoomInfo } from '../wire/rest/room'
 import type { Member } from '../wire/member'
+import type { Flag } from '../wire/roles'
+import type { MuteAllId } from '../wire/constants'
+import type { LayoutName, PositionType } from '../wire/video'
+import type { LiveUrl, MediaFlag, PlaybackItem, RoomExtras } from '../ports/rest-types'
+import type { RestCall } from '../ports/rest'
 
-/** Outcomes of REST calls the client makes. Secrets inside are redacted by the recorder. */
+/**
+ * Outcomes of the REST calls the client makes: one success fact per call, and one failure fact
+ * naming the call. Secrets inside (tokens) are redacted by the recorder.
+ */
 export type RestEvent =
   | { readonly type: 'rest/roomEntered'; readonly data: EntryAnswerData }
   | {
@@ -9,7 +17,64 @@ export type RestEvent =
       readonly message: string
       readonly field?: string
       readonly reason?: string
+      readonly code?: number
     }
   | { readonly type: 'rest/usersLoaded'; readonly users: readonly Member[]; readonly total: number }
+  | {
+      readonly type: 'rest/roomLoaded'
+      readonly room: RoomInfo & Partial<RoomExtras>
+      readonly user?: Member
+    }
+  | { readonly type: 'rest/boardLoaded'; readonly boardId: string; readonly boardToken: string }
+  | {
+      readonly type: 'rest/userMediaUpdated'
+      readonly uid: string
+      readonly flag: MediaFlag
+      readonly value: Flag
+    }
+  | { readonly type: 'rest/boardGrantUpdated'; readonly uid: string; readonly grant: Flag }
+  | { readonly type: 'rest/shareBoardUpdated'; readonly value: Flag }
+  | { readonly type: 'rest/screenShareUpdated'; readonly uid: string; readonly value: Flag }
   | { readonly type: 'rest/roomExited' }
-  | { readonly type: 'rest/callFailed'; readonly call: string; readonly message: string }
+  | { readonly type: 'rest/userKicked'; readonly uid: string }
+  | { readonly type: 'rest/roomStateUpdated'; readonly state: number }
+  | { readonly type: 'rest/hostSet'; readonly oldHostUid: string; readonly newHostUid: string }
+  | {
+      readonly type: 'rest/tokenRefreshed'
+      readonly rtcToken: string
+      readonly rtmToken: string
+      readonly screenToken: string
+    }
+  | { readonly type: 'rest/usersAmountLoaded'; readonly usersAmount: number }
+  | { readonly type: 'rest/onlineCountUpdated'; readonly count: number }
+  | { readonly type: 'rest/hotNumLoaded'; readonly hotNum: number }
+  | { readonly type: 'rest/inactiveRemoved' }
+  | { readonly type: 'rest/mainScreenSet'; readonly mainScreenUid: string }
+  | {
+      readonly type: 'rest/layoutUpdated'
+      readonly layout: LayoutName
+      readonly positions: readonly { readonly uid: string; readonly type: PositionType }[]
+      readonly largeUid: string
+    }
+  | { readonly type: 'rest/muteAllUpdated'; readonly muteAllAudio: MuteAllId }
+  | { readonly type: 'rest/liveUrlsLoaded'; readonly urls: readonly LiveUrl[] }
+  | { readonly type: 'rest/playbackLoaded'; readonly list: readonly PlaybackItem[] }
+  | { readonly type: 'rest/recordStateUpdated'; readonly state: number }
+  | { readonly type: 'rest/surplusLoaded'; readonly minutes: number }
+  | { readonly type: 'rest/liked'; readonly likeTotal: number }
+  | {
+      readonly type: 'rest/projectionUsersLoaded'
+      readonly projectionId: string
+      readonly uids: readonly string[]
+    }
+  | { readonly type: 'rest/recordingStarted'; readonly startedAt: number }
+  | { readonly type: 'rest/recordingStopped' }
+  | { readonly type: 'rest/answerSent'; readonly questionId: string }
+  | {
+      readonly type: 'rest/callFailed'
+      readonly call: RestCall
+      readonly message: string
+      /** The body code when the server answered one (10011 / 20003: not logged in, [API-2]). */
+      readonly code?: number
+      readonly status?: number
+    }

@@ -40,6 +40,12 @@ export type RtcEvent =
       readonly reason?: string
     }
   | { readonly type: 'rtc/tokenWillExpire' }
+  | { readonly type: 'rtc/tokenRenewed' }
+  /**
+   * The local media state as the media layer reports it; an update without a defined `active`
+   * flag is ignored ([TRACK-8]).
+   */
+  | { readonly type: 'rtc/mediaStateChanged'; readonly active?: boolean }
   /** The room is at the local-mode publisher or watcher limit; Agora mode serves larger rooms. */
   | {
       readonly type: 'rtc/limitReached'

@@ -1,8 +1,10 @@
 import type { ConnectionState } from '../wire/realtime'
 
-/** Messaging (RTM) facts: the channel's membership and the connection. */
+/** Messaging (RTM) facts: the channel's membership, attributes and the connection. */
 export type RtmEvent =
   | { readonly type: 'rtm/loggedIn'; readonly uid: string }
+  /** Login skipped: the entry answered an empty appId ([ENTRY-8]). */
+  | { readonly type: 'rtm/loginSkipped'; readonly reason: string }
   | {
       readonly type: 'rtm/channelJoined'
       readonly channel: string
@@ -14,15 +16,24 @@ export type RtmEvent =
   | { readonly type: 'rtm/memberLeft'; readonly uid: string }
   | { readonly type: 'rtm/memberCountUpdated'; readonly count: number }
   | {
+      readonly type: 'rtm/attributesUpdated'
+      readonly attributes: Readonly<Record<string, string>>
+    }
+  | {
+      readonly type: 'rtm/peersOnlineQueried'
+      readonly online: Readonly<Record<string, boolean>>
+    }
+  /**
+   * The connection changed; ABORTED with reason REMOTE_LOGIN means the same user logged in
+   * elsewhere.
+   */
+  | {
       readonly type: 'rtm/connectionStateChanged'
       readonly state: ConnectionState
       readonly reason: string
     }
+  | { readonly type: 'rtm/tokenExpired' }
+  | { readonly type: 'rtm/tokenRenewed' }
   | { readonly type: 'rtm/sendFailed'; readonly message: string }
-  /** The channel's attributes, whole, after a change ([MSG-9] they replace the old ones). */
-  | {
-      readonly type: 'rtm/attributesUpdated'
-      readonly attributes: Readonly<Record<string, string>>
-    }
   /** The messaging token expires soon: renew it. */
   | { readonly type: 'rtm/tokenWillExpire' }

@@ -1,6 +1,7 @@
 import type { Observable } from 'rxjs'
 import type { Event } from '../events'
 import type { MediaKind, MediaRole, ScreenPreset, StreamQuality, VideoProfile } from '../wire/media'
+import type { LowStream, MicConfig } from '../wire/constants'
 import type { Io } from './io'
 
 export interface MediaJoin {
@@ -12,6 +13,8 @@ export interface MediaJoin {
   readonly role: MediaRole
   /** The uid my screen share appears under (me.screenId); Agora joins it as a second client. */
   readonly screenUid?: string
+  /** The low stream of the dual-stream mode ([TRACK-7]); absent means the adapter's default. */
+  readonly lowStream?: LowStream
 }
 
 /**
@@ -25,7 +28,10 @@ export interface MediaPort {
   leave(): Io<void>
   setRole(role: MediaRole): Io<void>
   /** Creates and publishes a local track ([TRACK-1]); the mic is echo- and noise-suppressed, no gain control, mono ([TRACK-7]). */
-  publish(kind: MediaKind, options: { deviceId?: string; profile?: VideoProfile }): Io<void>
+  publish(
+    kind: MediaKind,
+    options: { deviceId?: string; profile?: VideoProfile; microphone?: MicConfig },
+  ): Io<void>
   /** Unpublishes and closes the local track of that kind ([TRACK-1]). */
   unpublish(kind: MediaKind): Io<void>
   /** Applies an encoder profile to the local camera track ([LAYOUT-3]). */

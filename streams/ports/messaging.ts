@@ -4,8 +4,9 @@ import type { Io } from './io'
 
 /**
  * The messaging port (spec §7 "Real-time channel"): Agora RTM in Agora mode, the project's own
- * realtime service in local mode. Adapters turn the SDK's callbacks into events on `events$`
- * (channel texts decoded by the codecs in `streams/codecs`).
+ * realtime service in local mode. Adapters turn the SDK's callbacks into events on `events$`:
+ * channel and peer texts decoded by `streams/codecs` ('msg/…', 'peer/…'), membership, member
+ * count, attributes and connection state ('rtm/…').
  */
 export interface MessagingPort {
   readonly events$: Observable<Event>
@@ -16,4 +17,13 @@ export interface MessagingPort {
   sendPeerMessage(to: string, text: string): Io<void>
   leave(): Io<void>
   logout(): Io<void>
+  /** A fresh rtmToken (from the token refresh call). */
+  renewToken(token: string): Io<void>
+  /** The channel's member count. */
+  getMemberCount(): Io<number>
+  /** Which of these uids are online. */
+  queryPeersOnline(uids: readonly string[]): Io<Readonly<Record<string, boolean>>>
+  getAttributes(): Io<Readonly<Record<string, string>>>
+  addOrUpdateAttributes(attributes: Readonly<Record<string, string>>): Io<void>
+  deleteAttributes(keys: readonly string[]): Io<void>
 }

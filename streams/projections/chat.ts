@@ -1,5 +1,7 @@
 import { defineProjection } from '../core/projection'
+import { PVec } from '../core/pvec'
 import type { Event } from '../events'
+import type { ChatData } from '../wire/channel'
 import type { State } from './state'
 
 /** A chat line as the chat panel shows it (spec §3 "Chat message"). */
@@ -11,40 +13,39 @@ export interface ChatMessage {
   readonly ts: number
   /** True when I sent it. */
   readonly sender: boolean
+  readonly avatar?: string
+  readonly isSignIn?: boolean
 }
 
+/** The whole chat of the session, append-only (a persistent vector: a line copies no other). */
 export interface ChatState {
-  readonly messages: readonly ChatMessage[]
+  readonly messages: PVec<ChatMessage>
 }
 
-export const initialChat: ChatState = { messages: [] }
+export const initialChat: ChatState = { messages: PVec.empty() }
+
+function line(from: string, timestamp: number, data: ChatData, sender: boolean): ChatMessage {
+  const out: ChatMessage = {
+    id: data.id ?? `${from}-${timestamp}`,
+    uid: from,
+    userName: data.userName,
+    text: data.message,
+    ts: timestamp,
+    sender,
+  }
+  if (data.avatar === undefined && data.isSignIn === undefined) return out
+  return { ...out, avatar: data.avatar, isSignIn: data.isSignIn }
+}
 
 export const chatProjection = defineProjection<ChatState, Event, State>(initialChat, {
-  'msg/chatReceived': (state, e, root) => {
-    // [MSG-3] a chat message from oneself is ignored: my own line was added when I sent it.
-    if (root.me && e.from === root.me.uid) return state
-    const line: ChatMessage = {
-      id: e.data.id ?? `${e.from}-${e.timestamp}`,
-      uid: e.from,
-      userName: e.data.userName,
-      text: e.data.message,
-      ts: e.timestamp,
-      sender: false,
-    }
-    return { messages: [...state.messages, line] }
+  // [CMD-1] a chat line; [MSG-3] one from myself is ignored (mine was added when I sent it)
+  'msg/chatReceived': (s, e, root) => {
+    const me = root.me
+    if (me && (e.from === me.uid || e.data.userId === me.userId)) return s
+    return { messages: s.messages.push(line(e.from, e.timestamp, e.data, false)) }
   },
-  'msg/chatSent': (state, e) => ({
-    messages: [
-      ...state.messages,
-      {
-        id: e.data.id ?? `${e.from}-${e.timestamp}`,
-        uid: e.from,
-        userName: e.data.userName,
-        text: e.data.message,
-        ts: e.timestamp,
-        sender: true,
-      },
-    ],
+  'msg/chatSent': (s, e) => ({
+    messages: s.messages.push(line(e.from, e.timestamp, e.data, true)),
   }),
-  'rest/roomExited': () => initialChat,
+  'life/exited': () => initialChat,
 })

@@ -1,42 +1,134 @@
 import { defineProjection } from '../core/projection'
+import { PMap } from '../core/pmap'
 import type { Event } from '../events'
 import type { Member } from '../wire/member'
+import { MuteAll } from '../wire/constants'
+import { Role } from '../wire/roles'
+import { isLiveOn, memberOf } from './derive'
 import type { State } from './state'
 
-/** Members keyed by uid, in arrival order. */
+/**
+ * The user groups of spec §3, each keyed by uid: hosts and audiences (the roster, by role), and
+ * the sets of board grantees and screen sharers. Persistent maps: one change copies a path, never
+ * the 10,000 other members.
+ */
 export interface UsersState {
-  readonly byUid: Readonly<Record<string, Member>>
-  readonly order: readonly string[]
+  readonly hosts: PMap<Member>
+  readonly audiences: PMap<Member>
+  readonly shareBoardUsers: PMap<true>
+  readonly shareScreenUsers: PMap<true>
 }
 
-export const initialUsers: UsersState = { byUid: {}, order: [] }
+export const initialUsers: UsersState = {
+  hosts: PMap.empty(),
+  audiences: PMap.empty(),
+  shareBoardUsers: PMap.empty(),
+  shareScreenUsers: PMap.empty(),
+}
 
-function upsert(state: UsersState, member: Member): UsersState {
-  const known = member.uid in state.byUid
+/** Puts a member in its group by role (moving it when its role changed) and mirrors grantBoard. */
+export function put(s: UsersState, member: Member): UsersState {
+  const isHost = member.role === Role.host
+  const into = isHost ? s.hosts : s.audiences
+  const other = isHost ? s.audiences : s.hosts
+  const placed = into.set(member.uid, member)
+  const removed = other.delete(member.uid)
+  const board =
+    member.grantBoard === 1
+      ? s.shareBoardUsers.set(member.uid, true)
+      : s.shareBoardUsers.delete(member.uid)
+  if (placed === into && removed === other && board === s.shareBoardUsers) return s
   return {
-    byUid: { ...state.byUid, [member.uid]: member },
-    order: known ? state.order : [...state.order, member.uid],
+    ...s,
+    hosts: isHost ? placed : removed,
+    audiences: isHost ? removed : placed,
+    shareBoardUsers: board,
   }
 }
 
-function remove(state: UsersState, uid: string): UsersState {
-  if (!(uid in state.byUid)) return state
-  const byUid = { ...state.byUid }
-  delete byUid[uid]
-  return { byUid, order: state.order.filter((u) => u !== uid) }
+function change(s: UsersState, uid: string, patch: Partial<Member>): UsersState {
+  const member = s.hosts.get(uid) ?? s.audiences.get(uid)
+  if (!member) return s // [MSG-6] a message about a missing audience changes nothing
+  let changed = false
+  for (const key of Object.keys(patch) as (keyof Member)[])
+    if (patch[key] !== undefined && patch[key] !== member[key]) changed = true
+  if (!changed) return s
+  const next = { ...member } as Record<string, unknown>
+  for (const key of Object.keys(patch) as (keyof Member)[])
+    if (patch[key] !== undefined) next[key] = patch[key]
+  return put(s, next as unknown as Member)
 }
 
-function setOnline(state: UsersState, uid: string, userState: 0 | 1): UsersState {
-  const member = state.byUid[uid]
-  if (!member || member.userState === userState) return state
-  return { ...state, byUid: { ...state.byUid, [uid]: { ...member, userState } } }
+/** [BOARD-2] [BOARD-5] every board grantee loses its grant; nobody shares the board. */
+function clearBoardGrants(s: UsersState): UsersState {
+  let out = s
+  for (const uid of s.shareBoardUsers.keys()) out = change(out, uid, { grantBoard: 0 })
+  return { ...out, shareBoardUsers: PMap.empty() }
+}
+
+/** A member leaves: out of every group ([SCREEN-2]); the creator leaving ends the share ([BOARD-7]). */
+function leave(s: UsersState, uid: string, root: State): UsersState {
+  if (!s.hosts.has(uid) && !s.audiences.has(uid)) return s
+  let out: UsersState = {
+    hosts: s.hosts.delete(uid),
+    audiences: s.audiences.delete(uid),
+    shareBoardUsers: s.shareBoardUsers.delete(uid),
+    shareScreenUsers: s.shareScreenUsers.delete(uid),
+  }
+  if (uid === root.conference.createBoardUserId) out = clearBoardGrants(out)
+  return out
+}
+
+/** A placeholder for a uid the messaging layer reports before its entry is known ([MSG-9]). */
+function placeholder(root: State, uid: string): Member {
+  return {
+    roomId: root.room?.roomId ?? '',
+    uid,
+    role: Role.conferee,
+    userId: '',
+    userName: uid,
+    userUuid: '',
+    userPhoto: '',
+    enableAudio: 0,
+    enableVideo: 0,
+    enableChat: 1,
+    grantBoard: 0,
+    grantScreen: 0,
+    screenId: '',
+    userState: 1,
+  }
+}
+
+/**
+ * [HOST-3] While live is on, a member joining as host becomes the new host (the hosts before it
+ * become audiences and it is remembered as replacing them), unless it is the previous host, which
+ * comes back as an audience.
+ */
+function joinDuringLive(s: UsersState, member: Member, root: State): UsersState {
+  if (member.role !== Role.host || !isLiveOn(root) || s.hosts.has(member.uid)) return put(s, member)
+  if (member.uid === root.conference.replacedHostUid)
+    return put(s, { ...member, role: Role.conferee })
+  let out = s
+  for (const host of s.hosts.values()) out = put(out, { ...host, role: Role.conferee })
+  return put(out, member)
+}
+
+function grant(s: UsersState, uid: string, value: 0 | 1, root: State): UsersState {
+  if (!memberOf(root, uid)) return s // [BOARD-9] an unknown user: aborted
+  if (value === 1) return change(s, uid, { grantBoard: 1 }) // [BOARD-3]
+  if (uid === root.conference.createBoardUserId) return clearBoardGrants(s) // [BOARD-5]
+  return change(s, uid, { grantBoard: 0 }) // [BOARD-6]
+}
+
+function setHost(s: UsersState, oldHostUid: string, newHostUid: string): UsersState {
+  if (!s.hosts.has(newHostUid) && !s.audiences.has(newHostUid)) return s
+  return change(change(s, oldHostUid, { role: Role.conferee }), newHostUid, { role: Role.host })
 }
 
 export const usersProjection = defineProjection<UsersState, Event, State>(initialUsers, {
-  'rest/usersLoaded': (state, e) => e.users.reduce(upsert, state),
-  'rest/roomEntered': (state, e) => {
-    const { me, roomInfo } = e.data
-    return upsert(state, {
+  'rest/usersLoaded': (s, e) => e.users.reduce(put, s),
+  'rest/roomEntered': (s, { data: { me, roomInfo } }) =>
+    put(s, {
       roomId: roomInfo.roomId,
       uid: me.uid,
       role: me.role,
@@ -51,14 +143,58 @@ export const usersProjection = defineProjection<UsersState, Event, State>(initia
       grantScreen: me.grantScreen,
       screenId: me.screenId,
       userState: 1,
-    })
-  },
-  'msg/memberChanged': (state, e) => {
-    const { type, member } = e.data
-    if (type === 'leave') return remove(state, member.uid)
-    return upsert(state, member)
-  },
-  'rtm/memberJoined': (state, e) => setOnline(state, e.uid, 1),
-  'rtm/memberLeft': (state, e) => setOnline(state, e.uid, 0),
-  'rest/roomExited': () => initialUsers,
+    }),
+  'rest/roomLoaded': (s, e) => (e.user ? put(s, e.user) : s),
+  // [CMD-2] [KICK-2] a member joined, changed, or left (also when dropped by the server)
+  'msg/memberChanged': (s, { data }, root) =>
+    data.type === 'leave' ? leave(s, data.member.uid, root) : joinDuringLive(s, data.member, root),
+  // [MSG-9] MemberJoined adds a member, MemberLeft removes it
+  'rtm/memberJoined': (s, e, root) =>
+    s.hosts.has(e.uid) || s.audiences.has(e.uid)
+      ? change(s, e.uid, { userState: 1 })
+      : put(s, placeholder(root, e.uid)),
+  'rtm/memberLeft': (s, e, root) => leave(s, e.uid, root),
+  // [CMD-4] the member's flags that changed
+  'msg/userStateChanged': (s, { data }) =>
+    change(s, data.uid, {
+      enableAudio: data.enableAudio,
+      enableVideo: data.enableVideo,
+      enableChat: data.enableChat,
+      grantScreen: data.grantScreen,
+    }),
+  'rest/userMediaUpdated': (s, e) => change(s, e.uid, { [e.flag]: e.value }),
+  // [MUTE-2] forced mute sets every audience's audio to 0
+  'msg/roomInfoChanged': (s, e) => (e.data.muteAllAudio === MuteAll.forced ? muteAudiences(s) : s),
+  'rest/muteAllUpdated': (s, e) => (e.muteAllAudio === MuteAll.forced ? muteAudiences(s) : s),
+  // [CMD-5] board share off clears every grant ([BOARD-2]); grants follow [BOARD-3] to [BOARD-6]
+  'msg/boardShareChanged': (s, { data }, root) =>
+    data.kind === 'share'
+      ? data.shareBoard === 0
+        ? clearBoardGrants(s)
+        : s
+      : grant(s, data.uid, data.grantBoard, root),
+  'rest/boardGrantUpdated': (s, e, root) => grant(s, e.uid, e.grant, root),
+  // [CMD-6] [SCREEN-1] 1 adds a sharer, 0 clears all sharers
+  'msg/screenShareChanged': (s, { data }) =>
+    data.screenShare === 1
+      ? { ...s, shareScreenUsers: s.shareScreenUsers.set(data.uid, true) }
+      : s.shareScreenUsers.size === 0
+        ? s
+        : { ...s, shareScreenUsers: PMap.empty() },
+  // [CMD-7] [HOST-1] the old host becomes 2, the chosen audience 1
+  'msg/hostChanged': (s, { data }) => setHost(s, data.oldHostUid, data.newHostUid),
+  'rest/hostSet': (s, e) => setHost(s, e.oldHostUid, e.newHostUid),
+  // [CMD-8] a kicked member is out
+  'msg/kickedOut': (s, e, root) => leave(s, e.data.uid, root),
+  'rest/userKicked': (s, e, root) => leave(s, e.uid, root),
+  // [CMD-31] a member's join name
+  'msg/joinNameChanged': (s, { data }) => change(s, data.uid, { userName: data.name }),
+  // [END-1] the room ended: the hosts are cleared
+  'life/ended': (s) => (s.hosts.size === 0 ? s : { ...s, hosts: PMap.empty() }),
+  'life/exited': () => initialUsers,
 })
+
+function muteAudiences(s: UsersState): UsersState {
+  const audiences = s.audiences.map((m) => (m.enableAudio === 0 ? m : { ...m, enableAudio: 0 }))
+  return audiences === s.audiences ? s : { ...s, audiences }
+}

@@ -1,10 +1,20 @@
-/** Keys whose values are secrets: never recorded, never exported ([Conventions 10]). */
+/**
+ * Keys whose values are secrets: tokens, passwords, SMS and verification codes, phone numbers,
+ * cookies. They are never recorded, never exported (DEVELOPERS.md convention 9).
+ */
 const SECRET_KEY =
-  /token|password|passwd|pwd|secret|smscode|verifycode|phone|mobile|cookie|authorization/i
+  /token|password|passwd|pwd|secret|smscode|sms_code|verifycode|verify_code|captcha|phone|mobile|cookie|authorization/i
 
 export const REDACTED = '[redacted]'
 
-/** A deep copy of `value` with every secret-named field's value replaced. */
+export function isSecretKey(key: string): boolean {
+  return SECRET_KEY.test(key)
+}
+
+/**
+ * A deep copy of `value` with every secret-named field's value replaced. Only plain data (objects,
+ * arrays) is walked: persistent structures inside a state were built from redacted events.
+ */
 export function redact<T>(value: T): T {
   return walk(value) as T
 }
@@ -12,10 +22,12 @@ export function redact<T>(value: T): T {
 function walk(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(walk)
   if (value === null || typeof value !== 'object') return value
+  const proto = Object.getPrototypeOf(value) as unknown
+  if (proto !== Object.prototype && proto !== null) return value
   const out: Record<string, unknown> = {}
   for (const [key, inner] of Object.entries(value)) {
     out[key] =
-      SECRET_KEY.test(key) && inner !== null && inner !== undefined && inner !== ''
+      isSecretKey(key) && inner !== null && inner !== undefined && inner !== ''
         ? REDACTED
         : walk(inner)
   }

@@ -1,26 +1,43 @@
 import type { State } from '../projections'
-import type { Member } from '../wire/member'
-import { Role } from '../wire/roles'
+import type { ChatMessage } from '../projections/chat'
+import { TOPICS, RECORDING_STATUS, type RecordingStatus } from '../wire/constants'
+
+export * from './members'
+export * from './permissions'
+export * from './publish'
+export * from './video'
+export { isLiveOn as selectLiveOn } from '../projections/derive'
 
 export const selectPhase = (s: State) => s.session.phase
 export const selectEntryError = (s: State) => s.session.entryError
 export const selectOnlineCount = (s: State) => s.session.onlineCount
 export const selectMe = (s: State) => s.me
 export const selectRoom = (s: State) => s.room
-export const selectChatMessages = (s: State) => s.chat.messages
+export const selectConference = (s: State) => s.conference
+export const selectDialogs = (s: State) => s.ui.dialogs
+export const selectToasts = (s: State) => s.ui.toasts
+export const selectRedirect = (s: State) => s.ui.redirect
 
-let lastUsers: State['users'] | undefined
-let lastMembers: readonly Member[] = []
+/** How many chat lines the chat panel shows (the newest). */
+export const CHAT_VISIBLE = 200
 
-/** Members present in the room, hosts first, then in arrival order. */
-export function selectMembers(s: State): readonly Member[] {
-  if (s.users === lastUsers) return lastMembers
-  const members = s.users.order
-    .map((uid) => s.users.byUid[uid])
-    .filter((m): m is Member => m !== undefined)
-  const hosts = members.filter((m) => m.role === Role.host)
-  const others = members.filter((m) => m.role !== Role.host)
-  lastUsers = s.users
-  lastMembers = [...hosts, ...others]
-  return lastMembers
+let lastChat: State['chat'] | undefined
+let lastLines: readonly ChatMessage[] = []
+/** The newest chat lines, oldest first (the whole chat stays in the state). */
+export function selectChatMessages(s: State): readonly ChatMessage[] {
+  if (s.chat === lastChat) return lastLines
+  lastChat = s.chat
+  lastLines = s.chat.messages.slice(-CHAT_VISIBLE)
+  return lastLines
+}
+export const selectChatCount = (s: State) => s.chat.messages.size
+
+/** [MSG-11] The meeting topic: 0 and 1 are base, 2 is newYear. */
+export function selectTopic(s: State): 'base' | 'newYear' {
+  return TOPICS[s.room?.meetingTopic ?? 0] ?? 'base'
+}
+
+/** [REC-3] A playback item's status string. */
+export function recordingStatusText(status: number): RecordingStatus | undefined {
+  return RECORDING_STATUS[status]
 }

@@ -204,3 +204,30 @@ export function checkClientChannelMessage(
     return { code: 'forbidden', message: `business ${data.type} is announced by the server only` }
   return null
 }
+
+/**
+ * The only commands an audience on CDN watch processes ([MSG-5]): chat, kickOut, giveLike,
+ * liveTypeChanged, meetingEnd, join/delete/edit projection, nxBusiness, redPacket, refreshPage,
+ * audienceWatchTypeChange, showGoodsDetail, usersAmountAndHotChange, liveStateChanges,
+ * exitInactiveRoom, converterStateChange, answerTheQuestion.
+ */
+export const CDN_AUDIENCE_CMDS: ReadonlySet<CmdId> = new Set<CmdId>([
+  Cmd.chat,
+  Cmd.kickOut,
+  Cmd.giveLike,
+  Cmd.liveTypeChanged,
+  Cmd.meetingEnd,
+  Cmd.joinProjection,
+  Cmd.deleteProjection,
+  Cmd.editProjection,
+  Cmd.nxBusiness,
+  Cmd.redPacket,
+  Cmd.refreshPage,
+  Cmd.audienceWatchTypeChange,
+  Cmd.showGoodsDetail,
+  Cmd.usersAmountAndHotChange,
+  Cmd.liveStateChanges,
+  Cmd.exitInactiveRoom,
+  Cmd.converterStateChange,
+  Cmd.answerTheQuestion,
+])

@@ -34,6 +34,8 @@ export interface AgoraMediaOptions {
   readonly loadDenoiser?: LoadDenoiser
   /** Where our server serves the denoiser's wasm files. */
   readonly denoiserAssets?: string
+  /** Subscribe to every publication as it appears (for a core that does not subscribe itself). */
+  readonly autoSubscribe?: boolean
 }
 
 const loadSdk: LoadAgoraRtc = () => import('agora-rtc-sdk-ng').then((m) => m.default)
@@ -41,6 +43,7 @@ const loadDenoiserModule: LoadDenoiser = () => import('agora-extension-ai-denois
 
 interface Joined {
   readonly join: MediaJoin
+  role: MediaRole
   readonly sdk: IAgoraRTC
   readonly client: IAgoraRTCClient
   readonly unbind: () => void
@@ -69,6 +72,7 @@ export class AgoraMedia implements MediaPort {
 
   constructor(private readonly options: AgoraMediaOptions = {}) {}
 
+  /** Joins the channel; a refusal fails the call (the core reports rtc/joinFailed). */
   async join(join: MediaJoin): Promise<void> {
     if (this.joined) await this.leave()
     try {
@@ -86,14 +90,13 @@ export class AgoraMedia implements MediaPort {
         this.options.loadDenoiser ?? loadDenoiserModule,
         this.options.denoiserAssets,
       )
-      this.joined = { join, sdk, client, unbind, denoiser }
+      this.joined = { join, role: join.role, sdk, client, unbind, denoiser }
       await client.join(join.appId, join.channel, join.token || null, toAgoraUid(join.uid))
       if (join.role === 'host') await this.enableDualStream(client)
-      this.emit({ type: 'rtc/joined', uid: join.uid })
     } catch (error) {
       this.joined?.unbind()
       this.joined = undefined
-      this.emit({ type: 'rtc/joinFailed', message: messageOf(error) })
+      throw error
     }
   }
 
@@ -110,25 +113,28 @@ export class AgoraMedia implements MediaPort {
     this.emit({ type: 'rtc/left' })
   }
 
+  /** [ROLE-4] The client role follows the core's media role; an audience unpublishes first. */
   async setRole(role: MediaRole): Promise<void> {
     const joined = this.joined
-    if (!joined) return
+    if (!joined || joined.role === role) return
     if (role === 'audience') {
       await this.unpublish('audio')
       await this.unpublish('video')
-      await this.stopScreenShare()
     }
-    await this.attempt(async () => {
-      await joined.client.setClientRole(role)
-      if (role === 'host') await this.enableDualStream(joined.client)
-    })
+    await joined.client.setClientRole(role)
+    joined.role = role
+    if (role === 'host') await this.enableDualStream(joined.client)
   }
 
+  /**
+   * Creates and publishes a track; who may is the core's rule ([TRACK-6]). A mic or camera that
+   * cannot open, or a refused publish, fails the call ([TRACK-2]; the core reports it).
+   */
   async publish(kind: MediaKind, options: { deviceId?: string; profile?: VideoProfile }) {
     const joined = this.joined
-    // [TRACK-6] Only the media host publishes; anything else silently returns.
-    if (!joined || joined.join.role !== 'host') return
+    if (!joined) throw new Error('not in the media channel')
     if (options.profile) this.profile = options.profile
+    if (joined.role !== 'host') await this.setRole('host')
     try {
       if (kind === 'audio') {
         this.closeLocal('audio')
@@ -151,12 +157,9 @@ export class AgoraMedia implements MediaPort {
         await joined.client.publish(track)
       }
     } catch (error) {
-      // [TRACK-2] a mic or camera failure: reported, the track dropped.
       this.closeLocal(kind)
-      this.emit({ type: 'rtc/localTrackFailed', kind, message: messageOf(error) })
-      return
+      throw error
     }
-    this.emit({ type: 'rtc/localPublished', kind })
   }
 
   async unpublish(kind: MediaKind): Promise<void> {
@@ -165,7 +168,6 @@ export class AgoraMedia implements MediaPort {
     if (!joined || !track) return
     await joined.client.unpublish(track).catch(() => undefined)
     this.closeLocal(kind)
-    this.emit({ type: 'rtc/localUnpublished', kind })
   }
 
   async setVideoProfile(profile: VideoProfile): Promise<void> {
@@ -175,7 +177,8 @@ export class AgoraMedia implements MediaPort {
 
   async startScreenShare(preset: ScreenPreset, token: string): Promise<void> {
     const joined = this.joined
-    if (!joined || joined.screen) return
+    if (!joined) throw new Error('not in the media channel')
+    if (joined.screen) return
     const uid = joined.join.screenUid ?? `${joined.join.uid}-screen`
     const client = joined.sdk.createClient({ mode: 'live', codec: 'vp8', role: 'host' })
     try {
@@ -184,26 +187,20 @@ export class AgoraMedia implements MediaPort {
         'disable',
       )
       joined.screen = { client, track }
-      track.on('track-ended', () => {
-        void this.stopScreenShare()
-        this.emit({ type: 'rtc/trackEnded', kind: 'screen' })
-      })
+      // [SCREEN-3] stopped from the browser's bar: the core stops the share.
+      track.on('track-ended', () => this.emit({ type: 'rtc/trackEnded', kind: 'screen' }))
       this.showing(uid, true)
       await client.join(joined.join.appId, joined.join.channel, token || null, toAgoraUid(uid))
       await client.publish(track)
     } catch (error) {
       await this.stopScreen(joined)
-      this.emit({ type: 'rtc/localTrackFailed', kind: 'screen', message: messageOf(error) })
-      return
+      throw error
     }
-    this.emit({ type: 'rtc/localPublished', kind: 'screen' })
   }
 
   async stopScreenShare(): Promise<void> {
     const joined = this.joined
-    if (!joined?.screen) return
-    await this.stopScreen(joined)
-    this.emit({ type: 'rtc/localUnpublished', kind: 'screen' })
+    if (joined?.screen) await this.stopScreen(joined)
   }
 
   async subscribe(uid: string, kind: MediaKind, quality: StreamQuality = 'high'): Promise<void> {
@@ -245,15 +242,9 @@ export class AgoraMedia implements MediaPort {
         await user.audioTrack?.setPlaybackDevice(deviceId).catch(() => undefined)
       return
     }
-    const local = kind === 'camera' ? 'video' : 'audio'
-    const track = local === 'audio' ? this.audio : this.video
-    if (!track) return
-    try {
-      await track.setDevice(deviceId)
-    } catch (error) {
-      await this.unpublish(local)
-      this.emit({ type: 'rtc/localTrackFailed', kind: local, message: messageOf(error) })
-    }
+    const track = kind === 'camera' ? this.video : this.audio
+    // A failure fails the call; the track stays on its device ('device/switchFailed').
+    await track?.setDevice(deviceId)
   }
 
   async setNoiseReduction(enabled: boolean): Promise<void> {
@@ -297,12 +288,15 @@ export class AgoraMedia implements MediaPort {
       this.showing(event.uid, false)
     if (event.type === 'rtc/userLeft') this.showing(event.uid, false)
     this.emit(event)
+    if (event.type === 'rtc/userPublished' && this.options.autoSubscribe)
+      void this.subscribe(event.uid, event.kind)
   }
 
   private watchEnded(track: IMicrophoneAudioTrack | ICameraVideoTrack, kind: MediaKind): void {
     track.on('track-ended', () => {
       if ((kind === 'audio' ? this.audio : this.video) !== track) return
-      void this.unpublish(kind)
+      void this.joined?.client.unpublish(track).catch(() => undefined)
+      this.closeLocal(kind)
       this.emit({ type: 'rtc/trackEnded', kind })
     })
   }

@@ -2,6 +2,7 @@ import type AgoraRTM from 'agora-rtm-sdk'
 import type { RtmChannel, RtmClient, RtmEvents, RtmMessage } from 'agora-rtm-sdk'
 import { Subject, type Observable } from 'rxjs'
 import { decodeChannelText } from '../../../streams/codecs/channel'
+import { decodePeerText } from '../../../streams/codecs/peer'
 import type { Event } from '../../../streams/events'
 import type { MessagingPort } from '../../../streams/ports'
 import type { ConnectionState } from '../../../streams/wire/realtime'
@@ -10,9 +11,6 @@ export type AgoraRtmSdk = typeof AgoraRTM
 export type LoadAgoraRtm = () => Promise<AgoraRtmSdk>
 
 const loadSdk: LoadAgoraRtm = () => import('agora-rtm-sdk').then((m) => m.default)
-
-/** Hands a peer-message text to whoever decodes it (the core's peer codec, wired by the session). */
-export type PeerTextHandler = (from: string, text: string) => Event | undefined
 
 type ClientHandlers = Partial<RtmEvents.RtmClientEvents>
 type ChannelHandlers = Partial<RtmEvents.RtmChannelEvents>
@@ -31,7 +29,7 @@ export class AgoraMessaging implements MessagingPort {
 
   constructor(
     private readonly appId: string,
-    private readonly options: { load?: LoadAgoraRtm; peerText?: PeerTextHandler } = {},
+    private readonly options: { load?: LoadAgoraRtm } = {},
   ) {}
 
   async login(uid: string, token: string): Promise<void> {
@@ -85,32 +83,40 @@ export class AgoraMessaging implements MessagingPort {
   }
 
   /** Adds or updates channel attributes and tells the channel's members. */
-  async addOrUpdateChannelAttributes(attributes: Record<string, string>): Promise<void> {
+  async addOrUpdateAttributes(attributes: Readonly<Record<string, string>>): Promise<void> {
     const channel = this.joined()
-    await this.loggedIn().addOrUpdateChannelAttributes(channel, attributes, {
+    await this.loggedIn().addOrUpdateChannelAttributes(
+      channel,
+      { ...attributes },
+      { enableNotificationToChannelMembers: true },
+    )
+  }
+
+  async deleteAttributes(keys: readonly string[]): Promise<void> {
+    const channel = this.joined()
+    await this.loggedIn().deleteChannelAttributesByKeys(channel, [...keys], {
       enableNotificationToChannelMembers: true,
     })
   }
 
-  async deleteChannelAttributes(keys: string[]): Promise<void> {
+  async getAttributes(): Promise<Readonly<Record<string, string>>> {
     const channel = this.joined()
-    await this.loggedIn().deleteChannelAttributesByKeys(channel, keys, {
-      enableNotificationToChannelMembers: true,
-    })
+    return valuesOf(await this.loggedIn().getChannelAttributes(channel))
   }
 
-  async getChannelMemberCount(): Promise<number> {
+  async getMemberCount(): Promise<number> {
     const channel = this.joined()
     const counts = await this.loggedIn().getChannelMemberCount([channel])
     return counts[channel] ?? 0
   }
 
-  async queryPeersOnlineStatus(uids: string[]): Promise<Record<string, boolean>> {
-    return { ...(await this.loggedIn().queryPeersOnlineStatus(uids)) }
+  async queryPeersOnline(uids: readonly string[]): Promise<Readonly<Record<string, boolean>>> {
+    return { ...(await this.loggedIn().queryPeersOnlineStatus([...uids])) }
   }
 
   async renewToken(token: string): Promise<void> {
     await this.loggedIn().renewToken(token)
+    this.subject.next({ type: 'rtm/tokenRenewed' })
   }
 
   private loggedIn(): RtmClient {
@@ -131,8 +137,7 @@ export class AgoraMessaging implements MessagingPort {
           this.subject.next({ type: 'msg/dropped', from: peerId, reason: 'not a text message' })
           return
         }
-        const event = this.options.peerText?.(peerId, text)
-        if (event) this.subject.next(event)
+        this.subject.next(decodePeerText(text, peerId))
       },
       ConnectionStateChanged: (state, reason) =>
         this.subject.next({
@@ -141,6 +146,7 @@ export class AgoraMessaging implements MessagingPort {
           reason,
         }),
       TokenPrivilegeWillExpire: () => this.subject.next({ type: 'rtm/tokenWillExpire' }),
+      TokenExpired: () => this.subject.next({ type: 'rtm/tokenExpired' }),
     }
   }
 
@@ -159,14 +165,14 @@ export class AgoraMessaging implements MessagingPort {
       MemberCountUpdated: (count: number) =>
         this.subject.next({ type: 'rtm/memberCountUpdated', count }),
       AttributesUpdated: (attributes) =>
-        this.subject.next({
-          type: 'rtm/attributesUpdated',
-          attributes: Object.fromEntries(
-            Object.entries(attributes).map(([key, { value }]) => [key, value]),
-          ),
-        }),
+        this.subject.next({ type: 'rtm/attributesUpdated', attributes: valuesOf(attributes) }),
     }
   }
+}
+
+/** The SDK's attributes carry who set them and when; the core keeps the values. */
+function valuesOf(attributes: Record<string, { value: string }>): Record<string, string> {
+  return Object.fromEntries(Object.entries(attributes).map(([key, { value }]) => [key, value]))
 }
 
 /** Our messages are JSON texts; a raw (binary) message is not one. */

@@ -29,6 +29,11 @@ export interface LocalMediaOptions {
   readonly statsIntervalMs?: number
   /** getUserMedia and getDisplayMedia (the browser's by default). */
   readonly capture?: () => Capture
+  /**
+   * Receive every publication at the high quality as it appears, as an Agora app that subscribes
+   * on user-published does; for a core that does not subscribe by itself.
+   */
+  readonly autoSubscribe?: boolean
 }
 
 /** The default camera profile until the core gives the tile's ([VIDEO-2] the all-1 large one). */
@@ -61,6 +66,8 @@ export class LocalMedia implements MediaPort {
   private readonly wishes = new Map<string, Wish>()
   /** What I last told each peer I publish (a hello may cross my publish). */
   private readonly told = new Map<string, string>()
+  /** Kinds whose track ended by itself (device unplugged), to bring back on the next device. */
+  private readonly ended = new Set<MediaKind>()
   private readonly tracks: LocalTracks
   private readonly audio = new AudioSink()
   private readonly videos: VideoAttachments
@@ -114,7 +121,6 @@ export class LocalMedia implements MediaPort {
       signaller,
       subscription,
     }
-    this.emit({ type: 'rtc/joined', uid })
     this.quality.start()
     let members: readonly string[] = []
     try {
@@ -138,6 +144,7 @@ export class LocalMedia implements MediaPort {
     this.roster.clear()
     this.audio.clear()
     this.tracks.closeAll()
+    this.ended.clear()
     this.quality.stop()
     joined.subscription.unsubscribe()
     // Let the byes go out before the signaller stops.
@@ -147,49 +154,39 @@ export class LocalMedia implements MediaPort {
     this.emit({ type: 'rtc/left' })
   }
 
+  /** Peer to peer has no roles on the wire: the core unpublishes what an audience may not send. */
   async setRole(role: MediaRole): Promise<void> {
-    if (!this.joined) return
-    this.joined.role = role
-    if (role === 'audience') {
-      for (const kind of ['audio', 'video'] as const) await this.unpublish(kind)
-      await this.stopScreenShare()
-    }
+    if (this.joined) this.joined.role = role
   }
 
+  /**
+   * Opens and sends a track. Who may publish is the core's rule ([ROLE-4], [TRACK-6]); here only
+   * the room's limit refuses ('rtc/limitReached', then the call fails). A mic or camera that
+   * cannot open fails the call ([TRACK-2]).
+   */
   async publish(kind: MediaKind, options: { deviceId?: string; profile?: VideoProfile }) {
     const joined = this.joined
-    // [TRACK-6] Only the media host publishes; anything else silently returns.
-    if (!joined || joined.role !== 'host') return
+    if (!joined) throw new Error('not in the media session')
     if (options.profile) this.profile = options.profile
     const publishing = this.tracks.has('audio') || this.tracks.has('video')
     if (!publishing && this.roster.publisherCount() + 1 > this.limits.publishers) {
       this.emit({ type: 'rtc/limitReached', limit: 'publishers', max: this.limits.publishers })
-      this.emit({
-        type: 'rtc/localTrackFailed',
-        kind,
-        message: `local mode sustains at most ${this.limits.publishers} publishers`,
-      })
-      return
+      throw new Error(`local mode sustains at most ${this.limits.publishers} publishers`)
     }
     const deviceId =
       options.deviceId ?? (kind === 'audio' ? this.devices.microphone : this.devices.camera)
-    try {
-      if (kind === 'audio') await this.tracks.openMicrophone(deviceId)
-      else await this.tracks.openCamera(deviceId, this.profile)
-    } catch (error) {
-      this.emit({ type: 'rtc/localTrackFailed', kind, message: messageOf(error) })
-      return
-    }
+    this.ended.delete(kind)
+    if (kind === 'audio') await this.tracks.openMicrophone(deviceId)
+    else await this.tracks.openCamera(deviceId, this.profile)
     if (this.joined !== joined) return this.tracks.close(kind)
     this.localChanged(kind)
-    this.emit({ type: 'rtc/localPublished', kind })
   }
 
   async unpublish(kind: MediaKind): Promise<void> {
+    this.ended.delete(kind)
     if (!this.tracks.has(kind)) return
     this.tracks.close(kind)
     this.localChanged(kind)
-    this.emit({ type: 'rtc/localUnpublished', kind })
   }
 
   async setVideoProfile(profile: VideoProfile): Promise<void> {
@@ -199,23 +196,16 @@ export class LocalMedia implements MediaPort {
 
   async startScreenShare(preset: ScreenPreset, _token: string): Promise<void> {
     const joined = this.joined
-    if (!joined) return
-    try {
-      await this.tracks.openScreen(preset)
-    } catch (error) {
-      this.emit({ type: 'rtc/localTrackFailed', kind: 'screen', message: messageOf(error) })
-      return
-    }
+    if (!joined) throw new Error('not in the media session')
+    await this.tracks.openScreen(preset)
     if (this.joined !== joined) return this.tracks.close('screen')
     this.localChanged('screen')
-    this.emit({ type: 'rtc/localPublished', kind: 'screen' })
   }
 
   async stopScreenShare(): Promise<void> {
     if (!this.tracks.has('screen')) return
     this.tracks.close('screen')
     this.localChanged('screen')
-    this.emit({ type: 'rtc/localUnpublished', kind: 'screen' })
   }
 
   async subscribe(uid: string, kind: MediaKind, quality: StreamQuality = 'high'): Promise<void> {
@@ -249,18 +239,17 @@ export class LocalMedia implements MediaPort {
     }
     this.devices = { ...this.devices, [kind]: deviceId }
     const local = kind === 'camera' ? 'video' : 'audio'
-    if (!this.tracks.has(local)) return
-    try {
-      if (local === 'audio') await this.tracks.openMicrophone(deviceId)
-      else await this.tracks.openCamera(deviceId, this.profile)
-    } catch (error) {
-      // [TRACK-2] the device failed: the track is gone, the core turns the use flag off.
-      this.tracks.close(local)
-      this.localChanged(local)
-      this.emit({ type: 'rtc/localTrackFailed', kind: local, message: messageOf(error) })
-      return
-    }
+    // [TRACK-5] A track whose device was unplugged comes back on the device the core falls back to.
+    const revive = this.ended.has(local) && this.joined !== undefined
+    if (!this.tracks.has(local) && !revive) return
+    // A failure leaves the current track as it was; the call fails ('device/switchFailed').
+    if (local === 'audio') await this.tracks.openMicrophone(deviceId)
+    else await this.tracks.openCamera(deviceId, this.profile)
     this.localChanged(local)
+    if (revive) {
+      this.ended.delete(local)
+      this.emit({ type: 'rtc/localPublished', kind: local })
+    }
   }
 
   async setNoiseReduction(enabled: boolean): Promise<void> {
@@ -486,9 +475,9 @@ export class LocalMedia implements MediaPort {
   }
 
   private trackEnded(kind: LocalKind): void {
+    if (kind !== 'screen') this.ended.add(kind)
     this.localChanged(kind)
     this.emit({ type: 'rtc/trackEnded', kind })
-    this.emit({ type: 'rtc/localUnpublished', kind })
   }
 
   private tracksFor(wish: Wish): SendTracks {
@@ -530,11 +519,10 @@ export class LocalMedia implements MediaPort {
   }
 
   private emitAll(events: readonly RtcEvent[]): void {
-    for (const event of events) this.emit(event)
+    for (const event of events) {
+      this.emit(event)
+      if (event.type === 'rtc/userPublished' && this.options.autoSubscribe)
+        void this.subscribe(event.uid, event.kind)
+    }
   }
-}
-
-function messageOf(error: unknown): string {
-  if (error instanceof Error) return error.name ? `${error.name}: ${error.message}` : error.message
-  return String(error)
 }

@@ -1,5 +1,6 @@
 import { Subject, type Observable } from 'rxjs'
 import { decodeChannelText } from '../../../streams/codecs/channel'
+import { decodePeerText } from '../../../streams/codecs/peer'
 import type { Event } from '../../../streams/events'
 import type { MessagingPort } from '../../../streams/ports'
 import { SIGNAL_PREFIX } from '../../../streams/wire/media-signal'
@@ -88,6 +89,51 @@ export class LocalMessaging implements MessagingPort {
     }
   }
 
+  async renewToken(token: string): Promise<void> {
+    await this.client.request({ t: 'renewToken', token })
+  }
+
+  async getMemberCount(): Promise<number> {
+    const channel = this.channel ?? ''
+    const answer = await this.client.request<{ counts: Record<string, number> }>({
+      t: 'getMemberCount',
+      channels: [channel],
+    })
+    return answer.counts[channel] ?? 0
+  }
+
+  async queryPeersOnline(uids: readonly string[]): Promise<Readonly<Record<string, boolean>>> {
+    const answer = await this.client.request<{ online: Record<string, boolean> }>({
+      t: 'queryPeersOnline',
+      uids: [...uids],
+    })
+    return answer.online
+  }
+
+  async getAttributes(): Promise<Readonly<Record<string, string>>> {
+    const answer = await this.client.request<{ attributes: Record<string, string> }>({
+      t: 'getAttributes',
+      channel: this.channel ?? '',
+    })
+    return answer.attributes
+  }
+
+  async addOrUpdateAttributes(attributes: Readonly<Record<string, string>>): Promise<void> {
+    await this.client.request({
+      t: 'addOrUpdateAttributes',
+      channel: this.channel ?? '',
+      attributes: { ...attributes },
+    })
+  }
+
+  async deleteAttributes(keys: readonly string[]): Promise<void> {
+    await this.client.request({
+      t: 'deleteAttributes',
+      channel: this.channel ?? '',
+      keys: [...keys],
+    })
+  }
+
   private push(frame: ServerFrame): void {
     switch (frame.t) {
       case 'channelMessage':
@@ -117,11 +163,14 @@ export class LocalMessaging implements MessagingPort {
         return
       case 'peerMessage':
         if (frame.text.startsWith(SIGNAL_PREFIX)) this.signals.next(frame)
+        else this.subject.next(decodePeerText(frame.text, frame.from))
         return
       case 'attributesUpdated':
+        if (frame.channel === this.channel)
+          this.subject.next({ type: 'rtm/attributesUpdated', attributes: frame.attributes })
+        return
       case 'ack':
       case 'error':
-        // Peer messages and attributes are decoded by the event core (issue: event core).
         return
     }
   }

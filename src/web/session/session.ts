@@ -2,7 +2,7 @@ import { asyncScheduler } from 'rxjs'
 import { createStore, type Store } from '../../../streams/core/store'
 import { roomEffects } from '../../../streams/effects'
 import type { Event } from '../../../streams/events'
-import type { Deps } from '../../../streams/ports'
+import { idleBoard, idleDevices, idleMedia, memoryStorage, type Deps } from '../../../streams/ports'
 import { initialState, reduce, type State } from '../../../streams/projections'
 import { createRecorder, type Recorder } from '../../../streams/recorder/recorder'
 import { LocalMessaging } from '../../adapters/local-messaging/local-messaging'
@@ -31,6 +31,11 @@ export function createSession(): Session {
     now,
     scheduler: asyncScheduler,
     newId: () => crypto.randomUUID(),
+    media: idleMedia(),
+    board: idleBoard(),
+    devices: idleDevices(),
+    storage: memoryStorage(),
+    mode: 'local',
   }
   const store = createStore<State, Event, Deps>({
     initialState,
@@ -45,6 +50,11 @@ export function createSession(): Session {
     reduce,
     app: typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : 'dev',
     startedAt: now(),
+  })
+  store.dispatch({
+    type: 'life/appStarted',
+    mobile: /Mobi|Android/i.test(navigator.userAgent),
+    mode: deps.mode,
   })
   return { store, recorder, dispatch: store.dispatch }
 }

@@ -48,6 +48,9 @@ class FakeClient extends Emitter {
     Object.fromEntries(uids.map((u) => [u, u === '1'])),
   )
   renewToken = vi.fn(async (_t: string) => undefined)
+  getChannelAttributes = vi.fn(async (_ch: string) => ({
+    mainScreen: { value: '3', lastUpdateUserId: '1', lastUpdateTs: 9 },
+  }))
 }
 
 const rtm = vi.hoisted(() => ({ clients: [] as any[], createInstance: undefined as any }))
@@ -59,8 +62,8 @@ vi.mock('agora-rtm-sdk', () => ({
 
 const { AgoraMessaging } = await import('../../../src/adapters/agora-rtm/agora-messaging')
 
-async function loggedIn(peerText?: (from: string, text: string) => Event | undefined) {
-  const messaging = new AgoraMessaging('app-id', peerText ? { peerText } : {})
+async function loggedIn() {
+  const messaging = new AgoraMessaging('app-id')
   const events: Event[] = []
   messaging.events$.subscribe((e) => events.push(e))
   await messaging.login('1', 'rtm-token')
@@ -134,19 +137,24 @@ describe('AgoraMessaging: agora-rtm-sdk 1.x callbacks as events', () => {
     const { events, client } = await loggedIn()
     client.emit('ConnectionStateChanged', 'ABORTED', 'REMOTE_LOGIN')
     client.emit('TokenPrivilegeWillExpire')
+    client.emit('TokenExpired')
     expect(events.slice(1)).toEqual([
       { type: 'rtm/connectionStateChanged', state: 'ABORTED', reason: 'REMOTE_LOGIN' },
       { type: 'rtm/tokenWillExpire' },
+      { type: 'rtm/tokenExpired' },
     ])
   })
 
-  it('[APPLY-5] a peer text goes to the peer decoder the session gives', async () => {
-    const decoded: Event = { type: 'msg/dropped', from: '2', reason: 'decoded here' }
-    const peerText = vi.fn(() => decoded)
-    const { events, client } = await loggedIn(peerText)
-    client.emit('MessageFromPeer', { text: '{"cmd":2}', messageType: 'TEXT' }, '2', {})
-    expect(peerText).toHaveBeenCalledWith('2', '{"cmd":2}')
-    expect(events.at(-1)).toBe(decoded)
+  it('[APPLY-5] a peer text is decoded by the core’s peer codec', async () => {
+    const { events, client } = await loggedIn()
+    const apply = {
+      cmd: 2,
+      version: 1,
+      timestamp: 7,
+      data: { userId: 'u2', userName: 'Bo', uid: '2', type: 1, role: 1 },
+    }
+    client.emit('MessageFromPeer', { text: JSON.stringify(apply), messageType: 'TEXT' }, '2', {})
+    expect(events.at(-1)).toMatchObject({ type: 'peer/applyReceived', from: '2' })
   })
 
   it('sends channel and peer messages as text messages', async () => {
@@ -161,18 +169,19 @@ describe('AgoraMessaging: agora-rtm-sdk 1.x callbacks as events', () => {
   it('attributes, member count, online status and token renewal go to the SDK calls', async () => {
     const { messaging, client } = await loggedIn()
     await messaging.join('room-ch')
-    await messaging.addOrUpdateChannelAttributes({ mainScreen: '3' })
+    await messaging.addOrUpdateAttributes({ mainScreen: '3' })
     expect(client.addOrUpdateChannelAttributes).toHaveBeenCalledWith(
       'room-ch',
       { mainScreen: '3' },
       { enableNotificationToChannelMembers: true },
     )
-    await messaging.deleteChannelAttributes(['mainScreen'])
+    await messaging.deleteAttributes(['mainScreen'])
     expect(client.deleteChannelAttributesByKeys).toHaveBeenCalledWith('room-ch', ['mainScreen'], {
       enableNotificationToChannelMembers: true,
     })
-    expect(await messaging.getChannelMemberCount()).toBe(7)
-    expect(await messaging.queryPeersOnlineStatus(['1', '2'])).toEqual({ '1': true, '2': false })
+    expect(await messaging.getAttributes()).toEqual({ mainScreen: '3' })
+    expect(await messaging.getMemberCount()).toBe(7)
+    expect(await messaging.queryPeersOnline(['1', '2'])).toEqual({ '1': true, '2': false })
     await messaging.renewToken('fresh')
     expect(client.renewToken).toHaveBeenCalledWith('fresh')
   })

@@ -1,49 +1,44 @@
 import { describe, expect, it } from 'vitest'
 import type { Event } from '../../../streams/events'
-import { initialState, reduce, type State } from '../../../streams/projections'
-import type { EntryAnswerData } from '../../../streams/wire/rest/room'
+import { selectChatMessages } from '../../../streams/selectors'
+import { fold, inRoom, msg } from '../fixtures'
 
-const entered = {
-  type: 'rest/roomEntered',
-  data: {
-    me: { uid: '100', userId: 'u100', userName: 'Me', role: 2 },
-    roomInfo: { roomId: 'r1', roomName: 'R' },
-  } as unknown as EntryAnswerData,
-} as Event
-const chatFrom = (from: string, message: string): Event => ({
-  type: 'msg/chatReceived',
-  from,
-  timestamp: 7,
-  data: { userId: `u${from}`, userName: `N${from}`, message },
-})
+const chatFrom = (uid: string, message: string): Event =>
+  msg(1, { userId: `user-${uid}`, userName: `Name ${uid}`, message }, uid)
 
 describe('chat projection', () => {
   it('[MSG-3] a chat message from oneself is ignored; others are appended in order', () => {
-    const events: Event[] = [
-      entered,
-      chatFrom('200', 'hello'),
-      chatFrom('100', 'echo of mine'),
+    const state = fold(
+      inRoom(),
+      chatFrom('100', 'hello'),
+      chatFrom('200', 'echo of mine'),
       chatFrom('300', 'bye'),
-    ]
-    const state = events.reduce<State>(reduce, initialState)
-    expect(state.chat.messages.map((m) => [m.userName, m.text, m.sender])).toEqual([
-      ['N200', 'hello', false],
-      ['N300', 'bye', false],
+    )
+    expect(selectChatMessages(state).map((m) => [m.userName, m.text, m.sender])).toEqual([
+      ['Name 100', 'hello', false],
+      ['Name 300', 'bye', false],
     ])
   })
 
   it('adds my own line once it is sent', () => {
-    const state = [
-      entered,
-      {
-        type: 'msg/chatSent',
-        from: '100',
-        timestamp: 9,
-        data: { userId: 'u100', userName: 'Me', message: 'mine', id: 'm1' },
-      } as Event,
-    ].reduce<State>(reduce, initialState)
-    expect(state.chat.messages).toEqual([
-      { id: 'm1', uid: '100', userName: 'Me', text: 'mine', ts: 9, sender: true },
+    const state = fold(inRoom(), {
+      type: 'msg/chatSent',
+      from: '200',
+      timestamp: 9,
+      data: { userId: 'user-200', userName: 'Me', message: 'mine', id: 'm1' },
+    })
+    expect(state.chat.messages.toArray()).toEqual([
+      { id: 'm1', uid: '200', userName: 'Me', text: 'mine', ts: 9, sender: true },
     ])
+  })
+
+  it('keeps the whole chat and shows the newest 200 lines', () => {
+    let state = inRoom()
+    for (let i = 0; i < 450; i++) state = fold(state, chatFrom('300', `line ${i}`))
+    expect(state.chat.messages.size).toBe(450)
+    const shown = selectChatMessages(state)
+    expect(shown).toHaveLength(200)
+    expect(shown[0]?.text).toBe('line 250')
+    expect(shown.at(-1)?.text).toBe('line 449')
   })
 })

@@ -1,0 +1,25 @@
+/** Why a session ended for this participant. */
+export type EndReason = 'roomState' | 'meetingEnd' | 'countdown' | 'liveEnd' | 'inactive'
+
+/**
+ * Lifecycle facts, derived by effects from what happened: the app started, I entered the room,
+ * the room ended for me, I was kicked, I am out.
+ */
+export type LifeEvent =
+  | {
+      readonly type: 'life/appStarted'
+      readonly mobile: boolean
+      readonly mode: 'local' | 'agora'
+    }
+  | { readonly type: 'life/entered'; readonly roomId: string; readonly uid: string }
+  | { readonly type: 'life/ended'; readonly reason: EndReason; readonly live: boolean }
+  | {
+      readonly type: 'life/kicked'
+      /** The kicker's name ([KICK-4]); empty when the server dropped me. */
+      readonly by: string
+      readonly reason: 'kickUserBy' | 'loginElsewhere'
+    }
+  | {
+      readonly type: 'life/exited'
+      readonly reason: 'leave' | 'kicked' | 'ended' | 'loginElsewhere'
+    }

@@ -1,0 +1,65 @@
+import { defineProjection } from '../core/projection'
+import type { Event } from '../events'
+import type { BoardViewMode } from '../ports/board'
+import { BOARD_DEFAULT_SCALE, BOARD_INIT_SCENE, BOARD_SCENE_ALIASES } from '../wire/constants'
+import type { State } from './state'
+
+/** The board session (spec §3): scenes, page, scale, follow or broadcast mode ([WB-1] to [WB-5]). */
+export interface BoardState {
+  readonly joined: boolean
+  readonly boardId: string
+  readonly writable: boolean
+  readonly scenePath: string
+  readonly page: number
+  readonly total: number
+  readonly scale: number
+  readonly viewMode: BoardViewMode
+  readonly locked: boolean
+  readonly error: string | null
+}
+
+export const initialBoard: BoardState = {
+  joined: false,
+  boardId: '',
+  writable: false,
+  scenePath: BOARD_INIT_SCENE,
+  page: 0,
+  total: 1,
+  scale: BOARD_DEFAULT_SCALE,
+  viewMode: 'follower',
+  locked: false,
+  error: null,
+}
+
+/** [WB-4] '/' and '/init' are the same scene. */
+export function normalizeScenePath(path: string): string {
+  return BOARD_SCENE_ALIASES.includes(path) ? BOARD_INIT_SCENE : path
+}
+
+export const boardProjection = defineProjection<BoardState, Event, State>(initialBoard, {
+  // [WB-1] join, leave and end-share
+  'board/joined': (b, e) => ({
+    ...b,
+    joined: true,
+    boardId: e.boardId,
+    writable: e.writable,
+    error: null,
+  }),
+  'board/joinFailed': (b, e) => ({ ...b, joined: false, error: e.message }),
+  'board/left': (b) => ({ ...initialBoard, scale: b.scale }),
+  'msg/boardShareChanged': (b, e) =>
+    e.data.kind === 'share' && e.data.shareBoard === 0 && b.joined
+      ? { ...initialBoard, scale: b.scale }
+      : b,
+  'board/sceneChanged': (b, e) => ({
+    ...b,
+    scenePath: normalizeScenePath(e.path),
+    page: e.index,
+    total: e.total,
+  }),
+  'board/viewModeChanged': (b, e) => ({ ...b, viewMode: e.mode }),
+  'board/writableChanged': (b, e) => ({ ...b, writable: e.writable }),
+  'board/scaleChanged': (b, e) => ({ ...b, scale: e.scale }),
+  'board/lockChanged': (b, e) => ({ ...b, locked: e.locked }),
+  'life/exited': () => initialBoard,
+})

@@ -1,0 +1,136 @@
+import { defineProjection } from '../core/projection'
+import type { Event } from '../events'
+import type { RoomExtras } from '../ports/rest-types'
+import type { RoomInfo } from '../wire/rest/room'
+import { COUNTDOWN_FAILURE_DECREMENT, type MuteAllId } from '../wire/constants'
+import type { Flag } from '../wire/roles'
+import { isHostRole, memberOf } from './derive'
+import type { State } from './state'
+
+/** The conference state (spec §3). */
+export interface ConferenceState {
+  readonly muteAllAudio: MuteAllId
+  readonly muteAllChat: Flag
+  readonly shareBoard: Flag
+  readonly shareScreen: Flag
+  /** '0' (or '') when nobody created the board session ([BOARD-4], [BOARD-5]). */
+  readonly createBoardUserId: string
+  readonly boardId: string
+  readonly boardToken: string
+  /** '' when nobody is on the main screen ([MAIN-1]). */
+  readonly mainScreenUid: string
+  readonly totalPeople: number
+  readonly replacedHostUid: string
+  readonly showLuckyMoney: Flag
+  /** Remaining minutes of the meeting, for hosts ([COUNT-1]); null before the first refresh. */
+  readonly remainingMinutes: number | null
+}
+
+export const NO_CREATOR = '0'
+
+export const initialConference: ConferenceState = {
+  muteAllAudio: 0,
+  muteAllChat: 0,
+  shareBoard: 0,
+  shareScreen: 0,
+  createBoardUserId: NO_CREATOR,
+  boardId: '',
+  boardToken: '',
+  mainScreenUid: '',
+  totalPeople: 0,
+  replacedHostUid: '',
+  showLuckyMoney: 0,
+  remainingMinutes: null,
+}
+
+function fromInfo(c: ConferenceState, info: RoomInfo & Partial<RoomExtras>): ConferenceState {
+  return {
+    ...c,
+    muteAllAudio: info.muteAllAudio,
+    muteAllChat: info.muteAllChat,
+    shareBoard: info.shareBoard,
+    shareScreen: info.shareScreen,
+    createBoardUserId: info.createBoardUserId || NO_CREATOR,
+    mainScreenUid: info.mainScreenUid,
+    boardId: info.boardId ?? c.boardId,
+    totalPeople: info.totalPeople ?? c.totalPeople,
+    replacedHostUid: info.replacedHostUid ?? c.replacedHostUid,
+    showLuckyMoney: info.showLuckyMoney ?? c.showLuckyMoney,
+  }
+}
+
+const noCreator = (uid: string) => uid === NO_CREATOR || uid === ''
+
+/** [BOARD-4] the first grantee creates; [BOARD-5] revoking the creator ends the share. */
+function grant(c: ConferenceState, uid: string, value: Flag, root: State): ConferenceState {
+  if (!memberOf(root, uid)) return c // [BOARD-9]
+  if (value === 1) return noCreator(c.createBoardUserId) ? { ...c, createBoardUserId: uid } : c
+  if (uid === c.createBoardUserId) return { ...c, shareBoard: 0, createBoardUserId: NO_CREATOR }
+  return c
+}
+
+/** A member left: [BOARD-7] the creator ends the board share; [SCREEN-2] a sharer stops. */
+function leave(c: ConferenceState, uid: string, root: State): ConferenceState {
+  let out = c
+  if (uid === c.createBoardUserId) out = { ...out, shareBoard: 0, createBoardUserId: NO_CREATOR }
+  const sharers = root.users.shareScreenUsers
+  if (sharers.has(uid) && sharers.size === 1) out = { ...out, shareScreen: 0 }
+  return out
+}
+
+/** [MAIN-1] choosing the host itself clears the main screen. */
+function mainScreen(c: ConferenceState, uid: string, root: State): ConferenceState {
+  const target = uid && isHostRole(memberOf(root, uid)?.role) ? '' : uid
+  return target === c.mainScreenUid ? c : { ...c, mainScreenUid: target }
+}
+
+export const conferenceProjection = defineProjection<ConferenceState, Event, State>(
+  initialConference,
+  {
+    'rest/roomEntered': (c, e) => fromInfo(c, e.data.roomInfo),
+    'rest/roomLoaded': (c, e) => fromInfo(c, e.room),
+    // [CMD-3] [MUTE-5] mute-all and mute-all-chat
+    'msg/roomInfoChanged': (c, { data }) => ({
+      ...c,
+      muteAllAudio: data.muteAllAudio ?? c.muteAllAudio,
+      muteAllChat: data.muteAllChat ?? c.muteAllChat,
+    }),
+    'rest/muteAllUpdated': (c, e) => ({ ...c, muteAllAudio: e.muteAllAudio }),
+    'rest/boardLoaded': (c, e) => ({ ...c, boardId: e.boardId, boardToken: e.boardToken }),
+    // [CMD-5] [BOARD-1] [BOARD-2] share on or off; grants by [BOARD-4] and [BOARD-5]
+    'msg/boardShareChanged': (c, { data }, root) => {
+      if (data.kind === 'grant') return grant(c, data.uid, data.grantBoard, root)
+      if (data.shareBoard === 0) return { ...c, shareBoard: 0, createBoardUserId: NO_CREATOR }
+      return { ...c, shareBoard: 1, boardId: data.boardId ?? c.boardId }
+    },
+    'rest/shareBoardUpdated': (c, e) =>
+      e.value === 0
+        ? { ...c, shareBoard: 0, createBoardUserId: NO_CREATOR }
+        : { ...c, shareBoard: 1 },
+    'rest/boardGrantUpdated': (c, e, root) => grant(c, e.uid, e.grant, root),
+    // [CMD-6] [SCREEN-1]
+    'msg/screenShareChanged': (c, e) =>
+      c.shareScreen === e.data.screenShare ? c : { ...c, shareScreen: e.data.screenShare },
+    'msg/memberChanged': (c, e, root) =>
+      e.data.type === 'leave' ? leave(c, e.data.member.uid, root) : c,
+    'rtm/memberLeft': (c, e, root) => leave(c, e.uid, root),
+    'msg/kickedOut': (c, e, root) => leave(c, e.data.uid, root),
+    // [CMD-11] [MAIN-1]
+    'msg/mainScreenChanged': (c, e, root) => mainScreen(c, e.data.mainScreenUid, root),
+    'rest/mainScreenSet': (c, e, root) => mainScreen(c, e.mainScreenUid, root),
+    // [CMD-7] a member who becomes host leaves the main screen
+    'msg/hostChanged': (c, e) =>
+      c.mainScreenUid === e.data.newHostUid ? { ...c, mainScreenUid: '' } : c,
+    'msg/redPacketReceived': (c) => (c.showLuckyMoney === 1 ? c : { ...c, showLuckyMoney: 1 }),
+    'msg/usersAmountChanged': (c, e) =>
+      e.data.usersAmount === undefined ? c : { ...c, totalPeople: e.data.usersAmount },
+    'rest/usersAmountLoaded': (c, e) => ({ ...c, totalPeople: e.usersAmount }),
+    // [COUNT-1] the remaining time; [COUNT-3] a failed refresh subtracts 5
+    'rest/surplusLoaded': (c, e) => ({ ...c, remainingMinutes: e.minutes }),
+    'rest/callFailed': (c, e) =>
+      e.call === 'loadSurplus' && c.remainingMinutes !== null
+        ? { ...c, remainingMinutes: Math.max(0, c.remainingMinutes - COUNTDOWN_FAILURE_DECREMENT) }
+        : c,
+    'life/exited': () => initialConference,
+  },
+)

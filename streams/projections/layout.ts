@@ -1,0 +1,53 @@
+import { defineProjection } from '../core/projection'
+import { PMap } from '../core/pmap'
+import type { Event } from '../events'
+import { DEFAULT_LAYOUT, LAYOUTS, type LayoutName, type PositionType } from '../wire/video'
+import type { State } from './state'
+
+/** The layout (spec §3 "Layouts", "Layout position item"). */
+export interface LayoutState {
+  readonly layout: LayoutName
+  /** Each uid's position: 'inner' or 'right' ([LAYOUT-1]). */
+  readonly positions: PMap<PositionType>
+  readonly largeUid: string
+  /** The share layout is in force (set 500 ms after a share change, [MAIN-2]). */
+  readonly sharing: boolean
+  readonly maximised: boolean
+}
+
+export const initialLayout: LayoutState = {
+  layout: DEFAULT_LAYOUT,
+  positions: PMap.empty(),
+  largeUid: '',
+  sharing: false,
+  maximised: false,
+}
+
+export function layoutName(value: string): LayoutName {
+  return (LAYOUTS as readonly string[]).includes(value) ? (value as LayoutName) : DEFAULT_LAYOUT
+}
+
+function positions(list: readonly { uid: string; type: PositionType }[]): PMap<PositionType> {
+  return PMap.fromEntries(list.map((p) => [p.uid, p.type] as const))
+}
+
+export const layoutProjection = defineProjection<LayoutState, Event, State>(initialLayout, {
+  'rest/roomEntered': (l, e) => ({ ...l, layout: layoutName(e.data.roomInfo.layout) }),
+  // [CMD-10] the layout, positions and large uid
+  'msg/layoutChanged': (l, { data }) => ({
+    ...l,
+    layout: data.layout,
+    positions: positions(data.positions),
+    largeUid: data.largeUid,
+  }),
+  'rest/layoutUpdated': (l, e) => ({
+    ...l,
+    layout: e.layout,
+    positions: positions(e.positions),
+    largeUid: e.largeUid,
+  }),
+  // [MAIN-2] the share layout follows a share change
+  'timer/shareLayoutDue': (l, e) => (l.sharing === e.sharing ? l : { ...l, sharing: e.sharing }),
+  'ui/maximiseToggled': (l) => ({ ...l, maximised: !l.maximised }),
+  'life/exited': () => initialLayout,
+})

@@ -1,0 +1,91 @@
+import { defineProjection } from '../core/projection'
+import type { Event } from '../events'
+import type { LiveUrl, PlaybackItem } from '../ports/rest-types'
+import { LiveState as Live, type LiveStateId } from '../wire/constants'
+import type { Flag } from '../wire/roles'
+import { isMediaHost } from './derive'
+import type { State } from './state'
+
+/** Live, likes and counts (spec §3 Room live fields, hotNum, usersAmountOfNX). */
+export interface LiveState {
+  readonly liveState: LiveStateId
+  /** The open-live flag ([OPEN-1]). */
+  readonly openLive: Flag
+  /** A live state was received since entry: the first END is delayed, later ones are not ([LIVE-3]). */
+  readonly played: boolean
+  /** The END waiting for its 8000 ms ([LIVE-3]). */
+  readonly pending: LiveStateId | null
+  readonly liveUrls: readonly LiveUrl[]
+  readonly playback: readonly PlaybackItem[]
+  readonly hotNum: number
+  readonly likeTotal: number
+  readonly usersAmount: number
+  readonly converterState: number
+  readonly converterMob: Flag
+  /** When the cloud recording I started began (epoch ms), for [REC-2]. */
+  readonly recordingStartedAt: number | null
+}
+
+export const initialLive: LiveState = {
+  liveState: Live.READY,
+  openLive: 0,
+  played: false,
+  pending: null,
+  liveUrls: [],
+  playback: [],
+  hotNum: 0,
+  likeTotal: 0,
+  usersAmount: 0,
+  converterState: 0,
+  converterMob: 0,
+  recordingStartedAt: null,
+}
+
+/**
+ * [LIVE-1] only PAUSE (2) and END (3) are applied. [LIVE-3] an audience's first END waits 8000 ms
+ * (the effect fires timer/liveStateDue); any other is applied at once.
+ */
+function liveState(l: LiveState, state: LiveStateId, root: State): LiveState {
+  if (state !== Live.PAUSE && state !== Live.END) return l
+  const audience = root.me !== null && !isMediaHost(root.me)
+  if (audience && state === Live.END && !l.played) return { ...l, played: true, pending: state }
+  return { ...l, liveState: state, played: true, pending: null }
+}
+
+export const liveProjection = defineProjection<LiveState, Event, State>(initialLive, {
+  'rest/roomEntered': (l, e) => ({ ...l, liveState: e.data.roomInfo.liveState as LiveStateId }),
+  'rest/roomLoaded': (l, e) => ({
+    ...l,
+    liveState: e.room.liveState as LiveStateId,
+    openLive: e.room.openLive ?? l.openLive,
+    converterMob: e.room.converterMob ?? l.converterMob,
+  }),
+  'msg/liveStateChanged': (l, e, root) => liveState(l, e.data.liveState, root),
+  'timer/liveStateDue': (l, e) =>
+    l.pending === null ? l : { ...l, liveState: e.liveState, pending: null },
+  // [OPEN-1] toggled; ignored when it equals the current value or comes from self
+  'msg/liveTypeChanged': (l, e, root) =>
+    e.data.openLive === l.openLive || (root.me !== null && e.data.userId === root.me.userId)
+      ? l
+      : { ...l, openLive: e.data.openLive },
+  // [LIKE-1] the like total and the hot number
+  'msg/likeGiven': (l, e) => ({ ...l, likeTotal: e.data.likeTotal }),
+  'rest/liked': (l, e) => ({ ...l, likeTotal: e.likeTotal }),
+  'msg/usersAmountChanged': (l, { data }) => ({
+    ...l,
+    usersAmount: data.usersAmount ?? l.usersAmount,
+    hotNum: data.hotNum ?? l.hotNum,
+  }),
+  'rest/usersAmountLoaded': (l, e) => ({ ...l, usersAmount: e.usersAmount }),
+  'rest/hotNumLoaded': (l, e) => ({ ...l, hotNum: e.hotNum }),
+  'rest/liveUrlsLoaded': (l, e) => ({ ...l, liveUrls: e.urls }),
+  'rest/playbackLoaded': (l, e) => ({ ...l, playback: e.list }),
+  'msg/converterStateChanged': (l, { data }) => ({
+    ...l,
+    converterState: data.converterState,
+    converterMob: data.converterMob ?? l.converterMob,
+  }),
+  'rest/recordingStarted': (l, e) => ({ ...l, recordingStartedAt: e.startedAt }),
+  'rest/recordingStopped': (l) => ({ ...l, recordingStartedAt: null }),
+  'life/exited': () => initialLive,
+})

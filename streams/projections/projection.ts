@@ -1,0 +1,80 @@
+import { defineProjection } from '../core/projection'
+import { PMap } from '../core/pmap'
+import type { Event } from '../events'
+import { Role } from '../wire/roles'
+import type { State } from './state'
+
+/** A projection screen (an extra display page) and whom it shows. */
+export interface ProjectionScreen {
+  readonly projectionId: string
+  readonly uids: readonly string[]
+  readonly layoutCount: number
+  readonly projectionUrl: string
+}
+
+export interface ProjectionState {
+  /** Projection screens this participant manages (hosts) or is (role 4), by id. */
+  readonly screens: PMap<ProjectionScreen>
+  /** The projection id this client is, for role 4 (its screenId). */
+  readonly mine: string | null
+  /** My projection address was deleted ([PROJ-3]). */
+  readonly deleted: boolean
+}
+
+export const initialProjection: ProjectionState = {
+  screens: PMap.empty(),
+  mine: null,
+  deleted: false,
+}
+
+/** Audiences (not hosts, not projections) ignore join-projection messages ([PROJ-4]). */
+const ignoresJoins = (root: State) =>
+  root.me !== null && root.me.role !== Role.host && root.me.role !== Role.projection
+
+export const projectionProjection = defineProjection<ProjectionState, Event, State>(
+  initialProjection,
+  {
+    'rest/roomEntered': (p, { data: { me } }) =>
+      me.role === Role.projection ? { ...p, mine: me.screenId || null } : p,
+    // [CMD-14] [PROJ-2] [PROJ-4]
+    'msg/projectionJoined': (p, { data }, root) => {
+      if (ignoresJoins(root) || data.projectionId === '' || data.uids.length === 0) return p
+      const before = p.screens.get(data.projectionId)
+      const screen: ProjectionScreen = {
+        projectionId: data.projectionId,
+        uids: data.uids,
+        layoutCount: data.layoutCount ?? before?.layoutCount ?? data.uids.length,
+        projectionUrl: data.projectionUrl ?? before?.projectionUrl ?? '',
+      }
+      return { ...p, screens: p.screens.set(data.projectionId, screen) }
+    },
+    // [CMD-16] [PROJ-1] the layout count only decreases; [PROJ-2] empty id or uids are ignored
+    'msg/projectionEdited': (p, { data }) => {
+      if (data.projectionId === '' || data.uids.length === 0) return p
+      const before = p.screens.get(data.projectionId)
+      const layoutCount = before ? Math.min(before.layoutCount, data.layoutCount) : data.layoutCount
+      const screen: ProjectionScreen = {
+        projectionId: data.projectionId,
+        uids: data.uids,
+        layoutCount,
+        projectionUrl: before?.projectionUrl ?? '',
+      }
+      return { ...p, screens: p.screens.set(data.projectionId, screen) }
+    },
+    // [CMD-15] [PROJ-4] the host ignores it; [PROJ-3] my own address deleted
+    'msg/projectionDeleted': (p, { data }, root) => {
+      if (root.me?.role === Role.host || data.projectionId === '') return p
+      return {
+        ...p,
+        screens: p.screens.delete(data.projectionId),
+        deleted: p.deleted || data.projectionId === p.mine,
+      }
+    },
+    'rest/projectionUsersLoaded': (p, e) => {
+      const before = p.screens.get(e.projectionId)
+      if (!before || e.uids.length === 0) return p
+      return { ...p, screens: p.screens.set(e.projectionId, { ...before, uids: e.uids }) }
+    },
+    'life/exited': (p) => ({ ...initialProjection, deleted: p.deleted }),
+  },
+)

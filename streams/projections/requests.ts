@@ -1,0 +1,91 @@
+import { defineProjection } from '../core/projection'
+import { PMap } from '../core/pmap'
+import type { Event } from '../events'
+import { PeerCmd, PeerRole, type RequestTypeId } from '../wire/peer'
+import type { State } from './state'
+
+/** One open media request: an application or an invitation ([APPLY-1]). */
+export interface MediaRequest {
+  /** The other side's uid. */
+  readonly uid: string
+  readonly userId: string
+  readonly userName: string
+  readonly type: RequestTypeId
+  readonly invite: boolean
+}
+
+/** Open requests, keyed `${uid}:${type}`. */
+export interface RequestsState {
+  /** Applications I must decide (I am the host or the board creator). */
+  readonly applications: PMap<MediaRequest>
+  /** Invitations I must decide. */
+  readonly invitations: PMap<MediaRequest>
+  /** Requests and invitations I sent that are not answered yet. */
+  readonly sent: PMap<MediaRequest>
+}
+
+export const initialRequests: RequestsState = {
+  applications: PMap.empty(),
+  invitations: PMap.empty(),
+  sent: PMap.empty(),
+}
+
+export const requestKey = (uid: string, type: number) => `${uid}:${type}`
+
+export const requestsProjection = defineProjection<RequestsState, Event, State>(initialRequests, {
+  'peer/applyReceived': (r, { data }) => {
+    const key = requestKey(data.uid, data.type)
+    if (data.role === PeerRole.approver)
+      return {
+        ...r,
+        applications: r.applications.set(key, {
+          uid: data.uid,
+          userId: data.userId,
+          userName: data.userName,
+          type: data.type,
+          invite: false,
+        }),
+      }
+    // an answer to my application, or (Notice) the requester withdrew it ([BOARD-10])
+    if (data.role === PeerRole.applicant) return { ...r, sent: r.sent.delete(key) }
+    return { ...r, applications: r.applications.delete(key) }
+  },
+  'peer/inviteReceived': (r, { data }) => {
+    const key = requestKey(data.uid, data.type)
+    if (data.role === PeerRole.approver)
+      return {
+        ...r,
+        invitations: r.invitations.set(key, {
+          uid: data.uid,
+          userId: data.userId,
+          userName: data.userName,
+          type: data.type,
+          invite: true,
+        }),
+      }
+    if (data.role === PeerRole.applicant) return { ...r, sent: r.sent.delete(key) }
+    return { ...r, invitations: r.invitations.delete(key) }
+  },
+  'peer/sent': (r, e) => {
+    if (e.cmd === PeerCmd.userState) return r
+    const key = requestKey(e.to, e.data.type)
+    if (e.data.role === PeerRole.approver)
+      return {
+        ...r,
+        sent: r.sent.set(key, {
+          uid: e.to,
+          userId: '',
+          userName: '',
+          type: e.data.type,
+          invite: e.cmd === PeerCmd.invite,
+        }),
+      }
+    if (e.data.role === PeerRole.notice)
+      return { ...r, sent: r.sent.delete(key), applications: r.applications.delete(key) }
+    // I answered: the request is decided
+    return e.cmd === PeerCmd.invite
+      ? { ...r, invitations: r.invitations.delete(key) }
+      : { ...r, applications: r.applications.delete(key) }
+  },
+  'life/exited': () => initialRequests,
+})

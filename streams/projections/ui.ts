@@ -1,0 +1,272 @@
+import { defineProjection } from '../core/projection'
+import type { Event } from '../events'
+import {
+  DIALOG_CONFIRM_LABEL,
+  DIALOG_REJECT_LABEL,
+  RECORDING_STATE_ABNORMAL,
+  REDIRECT_END_MOBILE_MS,
+  REDIRECT_END_MS,
+  REDIRECT_INACTIVE_MS,
+  REDIRECT_PROJECTION_DELETED_MS,
+  TOAST_MS,
+  WARNING_TOAST_MS,
+} from '../wire/constants'
+import { PeerRole, RequestAction, type RequestTypeId } from '../wire/peer'
+import { Role } from '../wire/roles'
+import { isVirtualDevice } from './devices'
+import type { State } from './state'
+
+/** The boxes of spec §2 "Dialogs and drawers" the core decides to show. */
+export type DialogKind =
+  | 'meetingEnded'
+  | 'liveEnded'
+  | 'meetingHasEnded'
+  | 'kicked'
+  | 'loginElsewhere'
+  | 'invite'
+  | 'apply'
+  | 'stateChanged'
+  | 'recordingFailed'
+  | 'inactiveWarning'
+  | 'question'
+  | 'business'
+  | 'alert'
+
+export interface Dialog {
+  readonly id: number
+  readonly kind: DialogKind
+  /** Values the text needs (a kicker's name, a request type, an alert's message). */
+  readonly params: Readonly<Record<string, string | number>>
+  /** Button labels, 'confirm' and 'reject' by default ([ERR-2]); keys the UI translates. */
+  readonly confirmLabel: string
+  readonly rejectLabel: string | null
+}
+
+export type ToastLevel = 'info' | 'success' | 'warning' | 'error'
+
+export interface Toast {
+  readonly id: number
+  readonly level: ToastLevel
+  /** A message key the UI translates (see docs/events.md). */
+  readonly key: string
+  readonly params: Readonly<Record<string, string | number>>
+  /** 2000 ms by default, 5000 ms for warnings ([ERR-2]). */
+  readonly duration: number
+}
+
+/** A navigation the core asked for; the screen follows it once `due` ([END-2], [INACTIVE-3]). */
+export interface Redirect {
+  readonly id: number
+  readonly to: string
+  readonly delay: number
+  readonly due: boolean
+}
+
+export interface UiState {
+  readonly dialogs: readonly Dialog[]
+  readonly toasts: readonly Toast[]
+  readonly redirect: Redirect | null
+  readonly fullscreenShare: boolean
+  readonly nextId: number
+}
+
+export const initialUi: UiState = {
+  dialogs: [],
+  toasts: [],
+  redirect: null,
+  fullscreenShare: false,
+  nextId: 1,
+}
+
+type Params = Record<string, string | number>
+
+/** Adds a dialog with the default labels ([ERR-2]). */
+export function dialog(ui: UiState, kind: DialogKind, params: Params = {}, reject = true): UiState {
+  const box: Dialog = {
+    id: ui.nextId,
+    kind,
+    params,
+    confirmLabel: DIALOG_CONFIRM_LABEL,
+    rejectLabel: reject ? DIALOG_REJECT_LABEL : null,
+  }
+  return { ...ui, dialogs: [...ui.dialogs, box], nextId: ui.nextId + 1 }
+}
+
+/** Adds a toast: 2000 ms, or 5000 ms for a warning ([ERR-2]). */
+export function toast(ui: UiState, level: ToastLevel, key: string, params: Params = {}): UiState {
+  const duration = level === 'warning' ? WARNING_TOAST_MS : TOAST_MS
+  const item: Toast = { id: ui.nextId, level, key, params, duration }
+  return { ...ui, toasts: [...ui.toasts, item], nextId: ui.nextId + 1 }
+}
+
+export function redirect(ui: UiState, to: string, delay: number): UiState {
+  return { ...ui, redirect: { id: ui.nextId, to, delay, due: delay === 0 }, nextId: ui.nextId + 1 }
+}
+
+const without = (ui: UiState, test: (d: Dialog) => boolean): UiState =>
+  ui.dialogs.some(test) ? { ...ui, dialogs: ui.dialogs.filter((d) => !test(d)) } : ui
+
+/** Dialogs whose closing sends the user home. */
+const LEAVING: ReadonlySet<DialogKind> = new Set([
+  'meetingEnded',
+  'liveEnded',
+  'meetingHasEnded',
+  'kicked',
+  'loginElsewhere',
+])
+
+/** REST failures the user sees, with their message keys ([ERR-1], [BOARD-8], [EXIT-2], [MAIN-5]). */
+const FAILURE_TOASTS: Partial<Record<string, string>> = {
+  updateBoardGrant: 'update board permission failed',
+  updateScreenShare: 'update share permission failed',
+  loadBoard: 'board token failed',
+  exitRoom: 'exit meeting backend request error',
+  setMainScreen: 'set main screen failed',
+  startRecording: 'cloud recording start failed',
+  updateUserMedia: 'request failed',
+  muteAll: 'request failed',
+  setHost: 'request failed',
+  updateRoomState: 'request failed',
+}
+
+function requestDialog(
+  ui: UiState,
+  kind: 'invite' | 'apply',
+  data: { uid: string; userName: string; type: RequestTypeId; role: number; action?: number },
+): UiState {
+  const params = { uid: data.uid, userName: data.userName, requestType: data.type }
+  if (data.role === PeerRole.approver) return dialog(ui, kind, params)
+  if (data.role === PeerRole.notice)
+    return without(
+      ui,
+      (d) => d.kind === kind && d.params.uid === data.uid && d.params.requestType === data.type,
+    )
+  const accepted = data.action === RequestAction.accept
+  return toast(
+    ui,
+    accepted ? 'success' : 'info',
+    `${kind}.${accepted ? 'accepted' : 'rejected'}`,
+    params,
+  )
+}
+
+export const uiProjection = defineProjection<UiState, Event, State>(initialUi, {
+  // [END-2] 'live ended' or 'meeting ended', home after 1500 ms (mobile: a dialog, 2000 ms);
+  // [COUNT-2] 'Meeting has ended' box; [INACTIVE-3] out after 1000 ms
+  'life/ended': (ui, e, root) => {
+    if (e.reason === 'inactive') return redirect(ui, '/home', REDIRECT_INACTIVE_MS)
+    if (e.reason === 'countdown')
+      return redirect(dialog(ui, 'meetingHasEnded', {}, false), '/home', REDIRECT_END_MS)
+    const kind = e.live ? 'liveEnded' : 'meetingEnded'
+    if (root.session.mobile)
+      return redirect(dialog(ui, kind, {}, false), '/home', REDIRECT_END_MOBILE_MS)
+    return redirect(toast(ui, 'info', kind), '/home', REDIRECT_END_MS)
+  },
+  // [KICK-4] the kicked-out box names the kicker; a login elsewhere says so
+  'life/kicked': (ui, e) =>
+    e.reason === 'loginElsewhere'
+      ? dialog(ui, 'loginElsewhere', {}, false)
+      : dialog(ui, 'kicked', { by: e.by }, false),
+  // [REC-1] recording state 2: the host-side user gets a 'Recording failed' confirm box
+  'msg/recordingStateChanged': (ui, e, root) =>
+    e.data.recordingState === RECORDING_STATE_ABNORMAL && root.me?.role === Role.host
+      ? dialog(ui, 'recordingFailed', {}, false)
+      : ui,
+  // [INACTIVE-1] [INACTIVE-2]
+  'msg/inactiveWarned': (ui, e) =>
+    ui.dialogs.some((d) => d.kind === 'inactiveWarning')
+      ? ui
+      : dialog(
+          ui,
+          'inactiveWarning',
+          e.data.seconds === undefined ? {} : { seconds: e.data.seconds },
+        ),
+  'msg/inactiveCancelled': (ui) => without(ui, (d) => d.kind === 'inactiveWarning'),
+  'ui/inactiveStayClicked': (ui) => without(ui, (d) => d.kind === 'inactiveWarning'),
+  // [PROJ-3] my projection address deleted: a warning, home after 2000 ms
+  'msg/projectionDeleted': (ui, e, root) =>
+    root.me?.role !== Role.host &&
+    e.data.projectionId !== '' &&
+    e.data.projectionId === root.projection.mine
+      ? redirect(toast(ui, 'warning', 'projectionDeleted'), '/home', REDIRECT_PROJECTION_DELETED_MS)
+      : ui,
+  // [SCREEN-3] the full-screen share view is exited when sharing stops
+  'msg/screenShareChanged': (ui, e) =>
+    e.data.screenShare === 0 && ui.fullscreenShare ? { ...ui, fullscreenShare: false } : ui,
+  'ui/fullscreenShareToggled': (ui, e) => ({ ...ui, fullscreenShare: e.on }),
+  // [MSG-10] each business type shows its toast or dialog
+  'msg/businessReceived': (ui, { data }) => {
+    const params: Params = { userName: data.userName, targetName: data.targetName ?? '' }
+    if (data.type === 'lucky' || data.type === 'signIn')
+      return dialog(ui, 'business', { ...params, type: data.type }, false)
+    return toast(ui, 'info', `business.${data.type}`, params)
+  },
+  'msg/questionAsked': (ui, e) => dialog(ui, 'question', { questionId: e.data.questionId }),
+  // [APPLY-2] requests and answers
+  'peer/inviteReceived': (ui, e) => requestDialog(ui, 'invite', e.data),
+  'peer/applyReceived': (ui, e) => requestDialog(ui, 'apply', e.data),
+  'peer/userStateReceived': (ui, e) =>
+    dialog(
+      ui,
+      'stateChanged',
+      { requestType: e.data.type, value: e.data.value ?? 0, userName: e.data.userName },
+      false,
+    ),
+  // [BOARD-12] a failed apply or cancel reaches the user
+  'peer/sendFailed': (ui, e) => toast(ui, 'error', 'peerSendFailed', { message: e.message }),
+  // [MAIN-3] an alert; [REC-2] [HOST-5] and the other refusals a toast
+  'rule/refused': (ui, e) =>
+    e.action === 'setMainScreen'
+      ? dialog(ui, 'alert', { message: e.message }, false)
+      : toast(ui, 'warning', e.message),
+  'rest/callFailed': (ui, e) => {
+    const key = FAILURE_TOASTS[e.call]
+    return key ? toast(ui, 'error', key, { reason: e.message }) : ui
+  },
+  // [API-2] not logged in: the login flow
+  'auth/loginRequired': (ui) => redirect(ui, '/login', 0),
+  // [TRACK-4] an audio switch on non-mobile: a 5000 ms warning naming the device
+  'device/plugged': (ui, e, root) =>
+    e.device.kind === 'microphone' && !isVirtualDevice(e.device) && !root.session.mobile
+      ? toast(ui, 'warning', 'audioSwitched', { device: e.device.label })
+      : ui,
+  // [WB-5] board locked and unlocked
+  'board/lockChanged': (ui, e) => toast(ui, 'info', e.locked ? 'boardLocked' : 'boardUnlocked'),
+  'rtc/localTrackFailed': (ui, e) =>
+    e.kind === 'screen' ? toast(ui, 'error', 'screenShareFailed', { reason: e.message }) : ui,
+  // [ERR-2] a toast's time is up
+  'timer/toastExpired': (ui, e) =>
+    ui.toasts.some((t) => t.id === e.id)
+      ? { ...ui, toasts: ui.toasts.filter((t) => t.id !== e.id) }
+      : ui,
+  'ui/toastClosed': (ui, e) =>
+    ui.toasts.some((t) => t.id === e.id)
+      ? { ...ui, toasts: ui.toasts.filter((t) => t.id !== e.id) }
+      : ui,
+  'timer/redirectDue': (ui, e) =>
+    ui.redirect?.id === e.id && !ui.redirect.due
+      ? { ...ui, redirect: { ...ui.redirect, due: true } }
+      : ui,
+  'ui/redirected': (ui, e) => (ui.redirect?.id === e.id ? { ...ui, redirect: null } : ui),
+  'ui/dialogClosed': (ui, e) => {
+    const closed = ui.dialogs.find((d) => d.id === e.id)
+    if (!closed) return ui
+    const out = without(ui, (d) => d.id === e.id)
+    return LEAVING.has(closed.kind) && !out.redirect ? redirect(out, '/home', 0) : out
+  },
+  'ui/requestAnswered': (ui, e) =>
+    without(
+      ui,
+      (d) =>
+        (d.kind === 'invite' || d.kind === 'apply') &&
+        d.params.uid === e.uid &&
+        d.params.requestType === e.requestType,
+    ),
+  'rest/answerSent': (ui, e) =>
+    without(ui, (d) => d.kind === 'question' && d.params.questionId === e.questionId),
+  // leaving the room closes the boxes about it; the end and kick boxes and redirects stay
+  'life/exited': (ui) =>
+    without({ ...ui, fullscreenShare: false }, (d) => !LEAVING.has(d.kind) && d.kind !== 'alert'),
+  'life/entered': (ui) =>
+    ui.redirect || ui.dialogs.length ? { ...ui, redirect: null, dialogs: [] } : ui,
+})

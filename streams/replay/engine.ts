@@ -1,0 +1,84 @@
+import type { Envelope } from '../core/envelope'
+import type { Event } from '../events'
+import { initialState, reduce, type State } from '../projections'
+import { stateFromJson } from '../projections/codec'
+import { diffStates, type Change } from './diff'
+import { readLog, type Migration, type SessionLog } from './read'
+
+export interface ReplayOptions {
+  /** A checkpoint (a kept state) every this many steps; seek folds at most this many. */
+  readonly checkpointEvery?: number
+}
+
+/**
+ * A replay of a session log: the same reducers, no effects and no clock (timer firings are events
+ * of the log). Step n is the state after the first n envelopes (step 0: the log's starting state,
+ * its snapshot when the recorder's window wrapped). States share structure, so the checkpoints
+ * cost little memory.
+ */
+export interface Replay {
+  /** How many envelopes the log holds; steps go from 0 to length. */
+  readonly length: number
+  readonly envelopes: readonly Envelope<Event>[]
+  /** The state at step n. */
+  stateAt(n: number): State
+  /** Moves the cursor to step n and answers its state. */
+  seek(n: number): State
+  readonly position: number
+  /** What differs between the states at steps a and b. */
+  diff(a: number, b: number): Change[]
+}
+
+export function createReplay(log: SessionLog, options: ReplayOptions = {}): Replay {
+  const every = Math.max(1, options.checkpointEvery ?? 2000)
+  const envelopes = log.envelopes
+  const start: State = log.header.snapshot ? stateFromJson(log.header.snapshot.state) : initialState
+  const checkpoints: State[] = [start]
+  let state = start
+  for (let i = 0; i < envelopes.length; i++) {
+    state = reduce(state, (envelopes[i] as Envelope<Event>).event)
+    if ((i + 1) % every === 0) checkpoints.push(state)
+  }
+  const final = state
+  let position = envelopes.length
+  let cursorState = final
+
+  const stateAt = (n: number): State => {
+    const step = Math.max(0, Math.min(envelopes.length, Math.floor(n)))
+    if (step === envelopes.length) return final
+    if (step === position) return cursorState
+    // fold forward from the cursor when it is just behind, else from the nearest checkpoint
+    let from = Math.floor(step / every) * every
+    let s = checkpoints[from / every] as State
+    if (position <= step && position > from) {
+      from = position
+      s = cursorState
+    }
+    for (let i = from; i < step; i++) s = reduce(s, (envelopes[i] as Envelope<Event>).event)
+    return s
+  }
+
+  return {
+    length: envelopes.length,
+    envelopes,
+    stateAt,
+    seek(n) {
+      const s = stateAt(n)
+      position = Math.max(0, Math.min(envelopes.length, Math.floor(n)))
+      cursorState = s
+      return s
+    },
+    get position() {
+      return position
+    },
+    diff: (a, b) => diffStates(stateAt(a), stateAt(b)),
+  }
+}
+
+/** Reads an NDJSON log (migrating older formats) and prepares its replay. */
+export function replayNdjson(
+  text: string,
+  options: ReplayOptions & { migrations?: Readonly<Record<number, Migration>> } = {},
+): Replay {
+  return createReplay(readLog(text, options.migrations), options)
+}
