@@ -16,8 +16,17 @@ export class BrowserDevices implements DevicesPort {
   private known: DeviceInfo[] | undefined
   private readonly onChange = () => void this.refresh()
 
-  constructor(private readonly source: Source = navigator.mediaDevices) {
+  constructor(
+    private readonly source: Source = navigator.mediaDevices,
+    permissions: Pick<Permissions, 'query'> | null = navigator.permissions ?? null,
+  ) {
     source.addEventListener('devicechange', this.onChange)
+    // Ids and labels appear once camera or microphone access is granted: look again then.
+    for (const name of ['camera', 'microphone'] as const)
+      permissions
+        ?.query({ name: name as PermissionName })
+        .then((status) => status.addEventListener('change', this.onChange))
+        .catch(() => undefined)
   }
 
   async list(): Promise<readonly DeviceInfo[]> {
@@ -55,7 +64,8 @@ export class BrowserDevices implements DevicesPort {
       return
     }
     this.known = after
-    if (!before) {
+    // Devices seen without ids (before a permission) are not devices plugged in or out now.
+    if (!before || before.some((d) => d.deviceId === '')) {
       this.subject.next({ type: 'device/listChanged', devices: after })
       return
     }

@@ -22,14 +22,16 @@ export function isVirtual(label: string): boolean {
  * The browser's device list as the core sees it: cameras, microphones and speakers, each marked
  * virtual or not. Chrome's 'default' and 'communications' entries repeat a real device and are
  * left out, so the first of a kind is a real device ([TRACK-5] falls back to it).
+ * Entries without an id (no permission yet) are kept once a kind.
  */
 export function toDeviceList(devices: readonly MediaDeviceInfo[]): DeviceInfo[] {
   const list: DeviceInfo[] = []
   for (const d of devices) {
+    if (!d.deviceId && list.some((x) => x.deviceId === '' && x.kind === KINDS[d.kind])) continue
     const kind = KINDS[d.kind]
-    // Before any permission Chrome lists devices without ids: nothing to pick yet.
-    if (!kind || !d.deviceId || d.deviceId === 'default' || d.deviceId === 'communications')
-      continue
+    // Before any permission Chrome lists one device a kind without id or label: kept, so the
+    // core knows a camera or microphone exists ([TRACK-6]); the ids come with the permission.
+    if (!kind || d.deviceId === 'default' || d.deviceId === 'communications') continue
     const label = d.label
     list.push(
       isVirtual(label)

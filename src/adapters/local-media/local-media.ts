@@ -242,6 +242,7 @@ export class LocalMedia implements MediaPort {
     // [TRACK-5] A track whose device was unplugged comes back on the device the core falls back to.
     const revive = this.ended.has(local) && this.joined !== undefined
     if (!this.tracks.has(local) && !revive) return
+    if (this.tracks.has(local) && this.tracks.deviceOf(local) === deviceId) return
     // A failure leaves the current track as it was; the call fails ('device/switchFailed').
     if (local === 'audio') await this.tracks.openMicrophone(deviceId)
     else await this.tracks.openCamera(deviceId, this.profile)

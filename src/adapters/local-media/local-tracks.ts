@@ -43,6 +43,12 @@ export class LocalTracks {
   get screenPreset(): ScreenPreset | undefined {
     return this.screen?.preset
   }
+  /** The device a kind's track comes from. */
+  deviceOf(kind: 'audio' | 'video'): string | undefined {
+    const track = kind === 'audio' ? this.audio?.raw : this.video
+    return track?.getSettings().deviceId
+  }
+
   has(kind: LocalKind): boolean {
     return (
       (kind === 'audio' ? this.audio : kind === 'video' ? this.video : this.screen) !== undefined

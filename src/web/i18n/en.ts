@@ -58,6 +58,19 @@ export const en = {
     backHome: 'Back to the home screen',
   },
   media: {
+    videos: 'Videos',
+    screenOf: "{{name}}'s screen",
+    controls: {
+      label: 'Media',
+      micOn: 'Turn microphone on',
+      micOff: 'Turn microphone off',
+      cameraOn: 'Turn camera on',
+      cameraOff: 'Turn camera off',
+      share: 'Share screen',
+      stopShare: 'Stop sharing',
+      muteAll: 'Mute all',
+      unmuteAll: 'Unmute all',
+    },
     videoOff: '{{name}}, video off',
     quality: 'Network: {{level}}',
     qualities: {

@@ -53,6 +53,19 @@ export const zh: Texts<typeof en> = {
     backHome: '返回首页',
   },
   media: {
+    videos: '视频',
+    screenOf: '{{name}} 的屏幕',
+    controls: {
+      label: '音视频',
+      micOn: '打开麦克风',
+      micOff: '关闭麦克风',
+      cameraOn: '打开摄像头',
+      cameraOff: '关闭摄像头',
+      share: '共享屏幕',
+      stopShare: '停止共享',
+      muteAll: '全体静音',
+      unmuteAll: '解除全体静音',
+    },
     videoOff: '{{name}}，视频已关闭',
     quality: '网络：{{level}}',
     qualities: {

@@ -2,17 +2,20 @@ import { asyncScheduler } from 'rxjs'
 import { createStore, type Store } from '../../../streams/core/store'
 import { roomEffects } from '../../../streams/effects'
 import type { Event } from '../../../streams/events'
-import { idleBoard, idleDevices, idleMedia, memoryStorage, type Deps } from '../../../streams/ports'
+import { idleBoard, memoryStorage, type Deps } from '../../../streams/ports'
 import { initialState, reduce, type State } from '../../../streams/projections'
 import { createRecorder, type Recorder } from '../../../streams/recorder/recorder'
-import { LocalMessaging } from '../../adapters/local-messaging/local-messaging'
 import { createHttp } from '../../adapters/rest/http'
 import { RestAdapter } from '../../adapters/rest/rest-adapter'
+import { createMediaLayer } from '../media/media-layer'
+import type { MediaView } from '../media/media-view'
 
 export interface Session {
   readonly store: Store<State, Event>
   readonly recorder: Recorder<State, Event>
   readonly dispatch: (event: Event) => void
+  /** Renders media into the UI's elements (tracks never enter the core). */
+  readonly view: MediaView
 }
 
 declare const __APP_VERSION__: string
@@ -25,15 +28,18 @@ function realtimeUrl(): string {
 /** One session per page: the bus with its live effects and adapters, and the recorder. */
 export function createSession(): Session {
   const now = () => Date.now()
+  const rest = new RestAdapter(createHttp())
+  // Messaging, media and devices for the server's mode (local WebRTC or Agora), chosen lazily.
+  const layer = createMediaLayer({ config: () => rest.clientConfig(), realtimeUrl: realtimeUrl() })
   const deps: Deps = {
-    rest: new RestAdapter(createHttp()),
-    messaging: new LocalMessaging(realtimeUrl()),
+    rest,
+    messaging: layer.messaging,
     now,
     scheduler: asyncScheduler,
     newId: () => crypto.randomUUID(),
-    media: idleMedia(),
+    media: layer.media,
     board: idleBoard(),
-    devices: idleDevices(),
+    devices: layer.devices,
     storage: memoryStorage(),
     mode: 'local',
   }
@@ -56,5 +62,5 @@ export function createSession(): Session {
     mobile: /Mobi|Android/i.test(navigator.userAgent),
     mode: deps.mode,
   })
-  return { store, recorder, dispatch: store.dispatch }
+  return { store, recorder, dispatch: store.dispatch, view: layer.view }
 }

@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router-dom'
 import { selectOnlineCount, selectPhase, selectRoom } from '../../../../streams/selectors'
 import { useSelector, useSession } from '../../session/context'
 import { exportSessionLog } from '../../session/export-log'
+import { MediaArea } from '../../media/MediaArea'
 import { ChatPanel } from './ChatPanel'
 import { MemberList } from './MemberList'
 
@@ -85,6 +86,7 @@ export default function MeetingScreen() {
           {t('meeting.leave')}
         </Button>
       </header>
+      <MediaArea />
       <div className={styles.body}>
         <MemberList />
         <ChatPanel />
