@@ -77,6 +77,8 @@ export class AudioSink {
     if (!element) {
       element = new Audio()
       element.autoplay = true
+      element.dataset.uid = uid
+      this.container().appendChild(element)
       this.elements.set(uid, element)
     }
     element.muted = this.muted
@@ -90,7 +92,20 @@ export class AudioSink {
     if (!element) return
     element.pause()
     element.srcObject = null
+    element.remove()
     this.elements.delete(uid)
+  }
+
+  /** The remote audio elements live in one hidden box of the page (inspectable, never shown). */
+  private container(): HTMLElement {
+    let box = document.querySelector<HTMLElement>('[data-remote-audio]')
+    if (!box) {
+      box = document.createElement('div')
+      box.dataset.remoteAudio = ''
+      box.hidden = true
+      document.body.appendChild(box)
+    }
+    return box
   }
 
   setMuted(muted: boolean): void {

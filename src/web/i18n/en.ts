@@ -58,6 +58,18 @@ export const en = {
     backHome: 'Back to the home screen',
   },
   media: {
+    micOnOf: '{{name}}: microphone on',
+    micOffOf: '{{name}}: microphone off',
+    member: {
+      micOn: "Turn {{name}}'s microphone on",
+      micOff: "Turn {{name}}'s microphone off",
+      cameraOn: "Turn {{name}}'s camera on",
+      cameraOff: "Turn {{name}}'s camera off",
+      micOnShort: 'Mic on',
+      micOffShort: 'Mic off',
+      cameraOnShort: 'Cam on',
+      cameraOffShort: 'Cam off',
+    },
     videos: 'Videos',
     screenOf: "{{name}}'s screen",
     controls: {

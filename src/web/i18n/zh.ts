@@ -53,6 +53,18 @@ export const zh: Texts<typeof en> = {
     backHome: '返回首页',
   },
   media: {
+    micOnOf: '{{name}}：麦克风已打开',
+    micOffOf: '{{name}}：麦克风已关闭',
+    member: {
+      micOn: '打开 {{name}} 的麦克风',
+      micOff: '关闭 {{name}} 的麦克风',
+      cameraOn: '打开 {{name}} 的摄像头',
+      cameraOff: '关闭 {{name}} 的摄像头',
+      micOnShort: '开麦',
+      micOffShort: '关麦',
+      cameraOnShort: '开摄像头',
+      cameraOffShort: '关摄像头',
+    },
     videos: '视频',
     screenOf: '{{name}} 的屏幕',
     controls: {

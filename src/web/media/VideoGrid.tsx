@@ -30,6 +30,7 @@ export function VideoGrid() {
           photo={tile.photo}
           fit={tile.screen ? 'contain' : 'cover'}
           quality={tile.quality}
+          audio={tile.audio}
           className={tile.screen ? styles.screen : undefined}
         />
       ))}

@@ -40,6 +40,8 @@ export interface VideoTileProps {
   readonly fit?: 'cover' | 'contain'
   /** [TRACK-9] The network quality to show, when known. */
   readonly quality?: number
+  /** Whether the microphone is published (absent for a screen share). */
+  readonly audio?: boolean
   readonly className?: string
 }
 
@@ -47,7 +49,8 @@ export interface VideoTileProps {
  * One person's (or one screen share's) tile: the adapter renders the video into it while there
  * is one; otherwise the avatar shows.
  */
-export function VideoTile({ uid, name, photo, fit = 'cover', quality, className }: VideoTileProps) {
+export function VideoTile(props: VideoTileProps) {
+  const { uid, name, photo, fit = 'cover', quality, audio, className } = props
   const styles = useStyles()
   const { t } = useTranslation()
   const view = useMediaView()
@@ -82,6 +85,15 @@ export function VideoTile({ uid, name, photo, fit = 'cover', quality, className 
         <Text size={200} className={styles.name}>
           {name}
         </Text>
+        {audio !== undefined && (
+          <Text
+            size={200}
+            role="img"
+            aria-label={t(audio ? 'media.micOnOf' : 'media.micOffOf', { name })}
+          >
+            {audio ? '🎙' : '🔇'}
+          </Text>
+        )}
         {quality !== undefined && <NetworkBars quality={quality} />}
       </figcaption>
     </figure>

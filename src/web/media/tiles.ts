@@ -9,6 +9,8 @@ export interface Tile {
   readonly screen: boolean
   readonly me: boolean
   readonly quality?: NetworkQuality
+  /** The microphone is published (cameras only). */
+  readonly audio?: boolean
 }
 
 /** Who a uid without a member record is: a member's screen share (its screenId, or `uid-screen`). */
@@ -32,20 +34,32 @@ let lastTiles: readonly Tile[] = []
 export function selectTiles(s: State): readonly Tile[] {
   if (last && last.media === s.media && last.users === s.users && last.me === s.me) return lastTiles
   const tiles: Tile[] = []
-  if (s.me && s.media.joined && isMediaHost(s.me))
+  if (s.me && s.media.joined && isMediaHost(s.me)) {
+    const record = memberOf(s, s.me.uid)
     tiles.push({
       uid: s.me.uid,
-      name: s.me.userName,
-      photo: s.me.userPhoto,
+      name: record?.userName ?? s.me.userName,
+      photo: record?.userPhoto ?? s.me.userPhoto,
       screen: false,
       me: true,
       quality: s.media.networkQuality,
+      audio: s.media.published.audio,
     })
+  }
   const remote: Tile[] = []
-  s.media.remote.forEach((_user, uid) => {
+  s.media.remote.forEach((user, uid) => {
     const member = memberOf(s, uid)
     if (member) {
-      remote.push({ uid, name: member.userName, photo: member.userPhoto, screen: false, me: false })
+      // A member who may not publish and sends nothing has no tile (as Agora's live mode).
+      if (!isMediaHost(member) && !user.audio && !user.video) return
+      remote.push({
+        uid,
+        name: member.userName,
+        photo: member.userPhoto,
+        screen: false,
+        me: false,
+        audio: user.audio,
+      })
       return
     }
     const owner = screenOwner(s, uid)

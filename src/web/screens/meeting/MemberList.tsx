@@ -1,6 +1,7 @@
 import { Avatar, Text, makeStyles, tokens } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
 import { selectMe, selectMembers } from '../../../../streams/selectors'
+import { MemberMediaToggles } from '../../media/MemberMediaToggles'
 import { useSelector } from '../../session/context'
 
 const useStyles = makeStyles({
@@ -53,6 +54,7 @@ export function MemberList() {
             <Text size={200} className={styles.meta}>
               {m.userState === 0 ? t('meeting.offline') : t(`meeting.roles.${m.role}`)}
             </Text>
+            <MemberMediaToggles member={m} />
           </li>
         ))}
       </ul>
