@@ -136,3 +136,65 @@ test('the first bundle holds no SDK: agora-rtc-sdk-ng and agora-rtm-sdk load onl
   expect(scripts.length).toBeGreaterThan(0)
   expect(scripts.filter((s) => /agora|AgoraRTC|rtm-sdk|rnnoise/i.test(s))).toEqual([])
 })
+
+test('AI noise reduction in local mode: switching it on loads RNNoise in an AudioWorklet, which removes noise', async ({
+  browser,
+}) => {
+  const host = await join(browser, {
+    room: `noise-${Date.now()}`,
+    name: 'Nora Host',
+    role: 'Host',
+    password: 'pw-noise',
+  })
+  await expect(tile(host, 'Nora Host')).toHaveAttribute('data-video', 'on', { timeout: 15_000 })
+  await host.getByRole('button', { name: 'AI noise reduction' }).click()
+  await expect(host.getByRole('button', { name: 'AI noise reduction' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  )
+  // The suppressor module the switch loaded, run on white noise: the RMS level before and after.
+  const module = await host
+    .waitForFunction(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => e.name)
+        .find((n) => /\/rnnoise-[^/]*\.js$/.test(n) && !n.includes('worklet')),
+    )
+    .then((h) => h.jsonValue() as Promise<string>)
+  const levels = await host.evaluate(`(async () => {
+    const { createNoiseSuppressor } = await import(${JSON.stringify(module)})
+    const context = new AudioContext({ sampleRate: 48000 })
+    const buffer = context.createBuffer(1, 96000, 48000)
+    const data = buffer.getChannelData(0)
+    for (let i = 0; i < data.length; i++) data[i] = (Math.random() * 2 - 1) * 0.3
+    const source = context.createBufferSource()
+    source.buffer = buffer
+    source.loop = true
+    const destination = context.createMediaStreamDestination()
+    source.connect(destination)
+    source.start()
+    const rms = (track) => new Promise((resolve) => {
+      const c = new AudioContext()
+      const analyser = c.createAnalyser()
+      c.createMediaStreamSource(new MediaStream([track])).connect(analyser)
+      const samples = new Float32Array(2048)
+      let sum = 0
+      let n = 0
+      const timer = setInterval(() => {
+        analyser.getFloatTimeDomainData(samples)
+        for (const s of samples) { sum += s * s; n++ }
+      }, 50)
+      setTimeout(() => { clearInterval(timer); c.close(); resolve(Math.sqrt(sum / Math.max(1, n))) }, 1200)
+    })
+    const input = destination.stream.getAudioTracks()[0]
+    const before = await rms(input)
+    const suppressor = await createNoiseSuppressor(input)
+    const after = await rms(suppressor.output)
+    suppressor.close()
+    return { before, after }
+  })()`)
+  const { before, after } = levels as { before: number; after: number }
+  expect(before).toBeGreaterThan(0.1)
+  expect(after).toBeLessThan(before / 10)
+  await host.context().close()
+})

@@ -85,6 +85,7 @@ export class LocalMedia implements MediaPort {
       options.capture ?? (() => navigator.mediaDevices),
       options.noise,
       (kind) => this.trackEnded(kind),
+      (message) => this.emit({ type: 'rtc/exceptionRaised', code: 'NOISE_REDUCTION', message }),
     )
     this.videos = new VideoAttachments((uid) => this.videoTrackOf(uid))
     this.quality = new NetworkQualityMonitor(

@@ -29,6 +29,7 @@ export class LocalTracks {
     private readonly capture: () => Capture,
     private readonly noise: NoiseFactory | undefined,
     private readonly onEnded: (kind: LocalKind) => void,
+    private readonly onNoiseFailed: (message: string) => void = () => undefined,
   ) {}
 
   get audioTrack(): MediaStreamTrack | null {
@@ -122,8 +123,11 @@ export class LocalTracks {
   }
 
   private async suppress(raw: MediaStreamTrack): Promise<NoiseSuppressor | undefined> {
-    // Noise suppression is an improvement, never a reason to lose the microphone.
-    return this.noise?.(raw).catch(() => undefined)
+    // Noise suppression is an improvement, never a reason to lose the microphone: reported only.
+    return this.noise?.(raw).catch((error: unknown) => {
+      this.onNoiseFailed(error instanceof Error ? error.message : String(error))
+      return undefined
+    })
   }
 
   private watchEnd(track: MediaStreamTrack, kind: LocalKind): void {
