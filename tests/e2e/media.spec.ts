@@ -122,6 +122,35 @@ test.describe('media between two browsers (local mode)', () => {
     await host.getByRole('button', { name: 'Stop sharing' }).click()
     await expect(tile(guest, screen)).toHaveCount(0)
   })
+
+  test('the device picker lists cameras, microphones and speakers, and previews the camera', async () => {
+    await guest.getByRole('button', { name: 'Devices' }).click()
+    const picker = guest.getByRole('region', { name: 'Devices' })
+    await expect(picker.getByLabel('Camera').locator('option')).not.toHaveCount(0)
+    await expect(picker.getByLabel('Microphone').locator('option')).not.toHaveCount(0)
+    await expect
+      .poll(() =>
+        guest.evaluate(
+          () =>
+            new Promise<number>((resolve) => {
+              const video = document.querySelector<HTMLVideoElement>(
+                '[aria-label="Camera preview"] video',
+              )
+              if (!video) return resolve(-1)
+              let frames = 0
+              const count = () => {
+                frames++
+                video.requestVideoFrameCallback(count)
+              }
+              video.requestVideoFrameCallback(count)
+              setTimeout(() => resolve(frames), 1000)
+            }),
+        ),
+      )
+      .toBeGreaterThan(3)
+    await guest.getByRole('button', { name: 'Done' }).click()
+    await expect(picker).toHaveCount(0)
+  })
 })
 
 test('the first bundle holds no SDK: agora-rtc-sdk-ng and agora-rtm-sdk load only in Agora mode', async ({

@@ -102,6 +102,7 @@ export const en = {
     },
     devices: {
       title: 'Devices',
+      done: 'Done',
       camera: 'Camera',
       microphone: 'Microphone',
       speaker: 'Speaker',

@@ -96,6 +96,7 @@ export const zh: Texts<typeof en> = {
     },
     devices: {
       title: '设备',
+      done: '完成',
       camera: '摄像头',
       microphone: '麦克风',
       speaker: '扬声器',

@@ -4,6 +4,7 @@ import type { State } from '../../../streams/projections'
 import { MuteAll } from '../../../streams/wire/constants'
 import { Role } from '../../../streams/wire/roles'
 import { useSelector, useSession } from '../session/context'
+import { DeviceSettings } from './DeviceSettings'
 
 const useStyles = makeStyles({
   bar: { display: 'flex', flexWrap: 'wrap', gap: '8px', alignItems: 'center' },
@@ -61,6 +62,7 @@ export function MediaControls() {
         >
           {t('media.devices.noiseReduction')}
         </Button>
+        <DeviceSettings />
         {c.host && (
           <Button onClick={() => dispatch({ type: 'ui/muteAllClicked' })}>
             {c.mutedAll ? t('media.controls.unmuteAll') : t('media.controls.muteAll')}
