@@ -10,6 +10,8 @@ import {
   map,
   mergeMap,
   of,
+  pairwise,
+  startWith,
   switchMap,
   withLatestFrom,
   type Observable,
@@ -182,9 +184,12 @@ export const boardSessionEffect: RoomEffect = (_event$, state$, deps) =>
   state$.pipe(
     map((s) => [boardWant(s), s] as const),
     distinctUntilChanged(([a], [b]) => sameWant(a, b)),
-    switchMap(([want, s]): Observable<Event> => {
+    startWith([{ kind: 'none' }, undefined] as const),
+    pairwise(),
+    switchMap(([[before], [want, s]]): Observable<Event> => {
+      if (!s) return EMPTY
       if (want.kind === 'none')
-        return s.board.joined
+        return before.kind === 'join'
           ? once(() => deps.board.leave()).pipe(
               ignoreElements(),
               catchError(() => EMPTY),

@@ -12,8 +12,8 @@ export function isSecretKey(key: string): boolean {
 }
 
 /**
- * A deep copy of `value` with every secret-named field's value replaced. Only plain data (objects,
- * arrays) is walked: persistent structures inside a state were built from redacted events.
+ * A deep copy of `value` with every secret-named field's text or number replaced (a flag such as
+ * `mobile: false` is no secret). Only plain data (objects, arrays) is walked: persistent structures inside a state were built from redacted events.
  */
 export function redact<T>(value: T): T {
   return walk(value) as T
@@ -27,7 +27,7 @@ function walk(value: unknown): unknown {
   const out: Record<string, unknown> = {}
   for (const [key, inner] of Object.entries(value)) {
     out[key] =
-      isSecretKey(key) && inner !== null && inner !== undefined && inner !== ''
+      isSecretKey(key) && (typeof inner === 'string' ? inner !== '' : typeof inner === 'number')
         ? REDACTED
         : walk(inner)
   }

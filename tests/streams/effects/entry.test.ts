@@ -1,0 +1,269 @@
+import { of, throwError } from 'rxjs'
+import { describe, expect, it } from 'vitest'
+import { channelEffect, entryEffect, entryFlowEffect } from '../../../streams/effects/entry'
+import { exitEffect } from '../../../streams/effects/lifecycle'
+import { initialState } from '../../../streams/projections'
+import { RestFailure } from '../../../streams/ports/rest'
+import { asHost, entry, fold, inRoom, me, roomInfo } from '../fixtures'
+import { fakeDeps, runEffects, testScheduler } from './harness'
+import type { Event } from '../../../streams/events'
+
+const form = { roomName: ' Room ', userName: 'Ann', roomType: 1, role: 1, password: 'pw' } as const
+
+describe('entry', () => {
+  it('[ENTRY-1] calls the entry endpoint with the trimmed form, then marks the exit state false', () => {
+    const exited = fold(inRoom(), { type: 'life/exited', reason: 'leave' })
+    expect(exited.session.exited).toBe(true)
+    const h = runEffects(
+      exited,
+      [entryEffect],
+      (_h, at) => at(0, { type: 'ui/joinSubmitted', form }),
+      {
+        rest: { enterRoom: () => of(entry(me('200'))) },
+      },
+    )
+    expect(h.calls('rest')).toEqual([['rest.enterRoom', { ...form, roomName: 'Room' }]])
+    expect(h.types()).toEqual(['ui/joinSubmitted', 'rest/roomEntered'])
+    expect(h.store.getState().session.exited).toBe(false)
+  })
+
+  it("[ENTRY-7] an entry answer with a non-zero code raises the answer's msg", () => {
+    const scheduler = testScheduler()
+    scheduler.run(({ cold, expectObservable }) => {
+      const event$ = cold<Event>('a', { a: { type: 'ui/joinSubmitted', form } })
+      const failure = new RestFailure('wrong room password', 1002, 200, 'password', 'wrongPassword')
+      const deps = fakeDeps(scheduler, {
+        rest: { enterRoom: () => cold('-#', undefined, failure) },
+      })
+      expectObservable(entryEffect(event$, of(initialState), deps)).toBe('-f', {
+        f: {
+          type: 'rest/roomEntryFailed',
+          message: 'wrong room password',
+          field: 'password',
+          reason: 'wrongPassword',
+          code: 1002,
+        },
+      })
+    })
+  })
+
+  it('[HOME-2] does not call the server when the form is incomplete', () => {
+    const h = runEffects(initialState, [entryEffect], (_h, at) =>
+      at(0, { type: 'ui/joinSubmitted', form: { ...form, password: '' } }),
+    )
+    expect(h.calls()).toEqual([])
+  })
+
+  it('[ENTRY-8] an empty appId stops the login: no messaging call, and the entry shows room login failed', () => {
+    const h = runEffects(initialState, [channelEffect], (_h, at) =>
+      at(0, { type: 'rest/roomEntered', data: entry(me('200', { appID: '' })) }),
+    )
+    expect(h.calls('messaging')).toEqual([])
+    expect(h.types()).toEqual(['rest/roomEntered', 'rtm/loginSkipped'])
+    expect(h.store.getState().session).toMatchObject({
+      phase: 'idle',
+      entryError: { message: 'room login failed' },
+    })
+  })
+
+  it("[ENTRY-9] a messaging login or join failure raises 'Failed to join messaging'", () => {
+    const scheduler = testScheduler()
+    scheduler.run(({ cold, expectObservable }) => {
+      const event$ = cold<Event>('a', { a: { type: 'rest/roomEntered', data: entry(me('200')) } })
+      const deps = fakeDeps(scheduler, {
+        messaging: { login: () => cold('--#', undefined, new Error('unauthorized')) },
+      })
+      expectObservable(channelEffect(event$, of(initialState), deps)).toBe('--f', {
+        f: { type: 'rtm/joinFailed', message: 'Failed to join messaging' },
+      })
+    })
+  })
+
+  it('logs in with the rtmToken, joins the channel, and the room is entered', () => {
+    const scheduler = testScheduler()
+    const deps = fakeDeps(scheduler, {
+      messaging: {
+        login: () => scheduler.createColdObservable('-l|', { l: undefined }),
+        join: () => scheduler.createColdObservable('-m|', { m: ['200', '100'] }),
+      },
+    })
+    scheduler.run(({ cold, expectObservable }) => {
+      const event$ = cold<Event>('a', { a: { type: 'rest/roomEntered', data: entry(me('200')) } })
+      // login answers at 1 and completes at 2; join answers at 3 and completes at 4
+      expectObservable(channelEffect(event$, of(initialState), deps)).toBe('----(je)', {
+        j: { type: 'rtm/channelJoined', channel: 'ch1', members: ['200', '100'] },
+        e: { type: 'life/entered', roomId: 'r1', uid: '200' },
+      })
+    })
+    expect(deps.calls).toEqual([
+      ['messaging.login', '200', 'rtm-secret'],
+      ['messaging.join', 'ch1'],
+    ])
+  })
+})
+
+describe('entry flow', () => {
+  const entered: Event = { type: 'life/entered', roomId: 'r1', uid: '200' }
+
+  it('[ENTRY-2] after entry the member (audience) list and the room info are loaded', () => {
+    const h = runEffects(inRoom(), [entryFlowEffect], (_h, at) => at(0, entered))
+    expect(h.calls('rest').map((c) => c[0])).toEqual([
+      'rest.loadUsers',
+      'rest.loadRoom',
+      'rest.loadUsersAmount',
+    ])
+    expect(h.types()).toEqual([
+      'life/entered',
+      'rest/usersLoaded',
+      'rest/roomLoaded',
+      'rest/usersAmountLoaded',
+    ])
+    expect(h.store.getState().users.audiences.has('300')).toBe(true)
+  })
+
+  it('[ENTRY-3] when live is on, the live URL is fetched', () => {
+    const h = runEffects(inRoom(), [entryFlowEffect], (_h, at) => at(0, entered), {
+      rest: { loadRoom: () => of({ room: { ...roomInfo(), openLive: 1 } }) },
+    })
+    expect(h.calls('rest.loadLiveUrls')).toEqual([['rest.loadLiveUrls', 'r1']])
+    expect(h.store.getState().live.liveUrls).toEqual([{ url: 'https://cdn/live.m3u8' }])
+  })
+
+  it('[ENTRY-4] when playbackState is 1, the playback list is fetched', () => {
+    const off = runEffects(inRoom(), [entryFlowEffect], (_h, at) => at(0, entered))
+    expect(off.calls('rest.loadPlayback')).toEqual([])
+    const h = runEffects(inRoom(), [entryFlowEffect], (_h, at) => at(0, entered), {
+      rest: { loadRoom: () => of({ room: roomInfo({ playbackState: 1 }) }) },
+    })
+    expect(h.calls('rest.loadPlayback')).toEqual([['rest.loadPlayback', 'r1']])
+    expect(h.store.getState().live.playback).toHaveLength(1)
+  })
+
+  it('[ENTRY-5] for hosts, the board screen recording is turned off', () => {
+    const conferee = runEffects(inRoom(), [entryFlowEffect], (_h, at) => at(0, entered))
+    expect(conferee.calls('rest.updateRecordState')).toEqual([])
+    const host = runEffects(asHost(), [entryFlowEffect], (_h, at) =>
+      at(0, { ...entered, uid: '100' } as Event),
+    )
+    expect(host.calls('rest.updateRecordState')).toEqual([
+      ['rest.updateRecordState', 'room-uuid-1', 0],
+    ])
+  })
+
+  it('[ENTRY-6] user counts are refreshed after entry, and the hot number too while live', () => {
+    const quiet = runEffects(inRoom(), [entryFlowEffect], (_h, at) => at(0, entered))
+    expect(quiet.calls('rest.loadHotNum')).toEqual([])
+    expect(quiet.store.getState().live.usersAmount).toBe(12)
+    const live = runEffects(inRoom(), [entryFlowEffect], (_h, at) => at(0, entered), {
+      rest: { loadRoom: () => of({ room: roomInfo({ liveState: 1 }) }) },
+    })
+    expect(
+      live
+        .calls('rest')
+        .map((c) => c[0])
+        .slice(-2),
+    ).toEqual(['rest.loadUsersAmount', 'rest.loadHotNum'])
+    expect(live.store.getState().live.hotNum).toBe(345)
+  })
+
+  it("[ERR-1] a failed member lookup is 'hosts and audiences lookup failure'; failed counts name their call", () => {
+    const h = runEffects(inRoom(), [entryFlowEffect], (_h, at) => at(0, entered), {
+      rest: {
+        loadUsers: () => throwError(() => new Error('boom')),
+        loadRoom: () => of({ room: roomInfo({ liveState: 1 }) }),
+        loadUsersAmount: () => throwError(() => new Error('boom')),
+        loadHotNum: () => throwError(() => new Error('boom')),
+      },
+    })
+    const failures = h.seen.flatMap((s) =>
+      s.event.type === 'rest/callFailed' ? [[s.event.call, s.event.message]] : [],
+    )
+    expect(failures).toEqual([
+      ['loadUsers', 'hosts and audiences lookup failure'],
+      ['loadUsersAmount', 'the online-count call failed'],
+      ['loadHotNum', 'the hot-number call failed'],
+    ])
+  })
+})
+
+describe('exit', () => {
+  it('[EXIT-1] exit resets the room state but keeps session info, media state, device selection and own base info', () => {
+    let s = inRoom()
+    s = fold(
+      s,
+      { type: 'device/listChanged', devices: [{ deviceId: 'cam1', label: 'Cam', kind: 'camera' }] },
+      { type: 'ui/noiseReductionToggled', on: true },
+      {
+        type: 'msg/chatReceived',
+        from: '100',
+        timestamp: 1,
+        data: { userId: 'user-100', userName: 'H', message: 'hi' },
+      },
+      { type: 'life/exited', reason: 'leave' },
+    )
+    expect([s.room, s.me, s.users.audiences.size, s.chat.messages.size]).toEqual([null, null, 0, 0])
+    expect(s.session.info).toMatchObject({ roomId: 'r1', roomName: 'Room one', channelName: 'ch1' })
+    expect(s.media.noiseReduction).toBe(true)
+    expect(s.devices.chosen.camera).toBe('cam1')
+    expect(s.profile).toEqual({ userId: 'user-200', userName: 'Name 200', userPhoto: '' })
+  })
+
+  it("[EXIT-2] exit fails with 'exit meeting backend request error' when the exit call answers a non-zero code", () => {
+    const h = runEffects(inRoom(), [exitEffect], (_h, at) => at(0, { type: 'ui/leaveClicked' }), {
+      rest: { exitRoom: () => throwError(() => new RestFailure('nope', 1004, 200)) },
+    })
+    expect(h.seen.at(-1)?.event).toMatchObject({
+      type: 'rest/callFailed',
+      call: 'exitRoom',
+      message: 'exit meeting backend request error',
+    })
+    expect(h.calls('messaging')).toEqual([])
+    expect(h.store.getState().session.phase).toBe('inRoom')
+    expect(h.store.getState().ui.toasts.map((t) => t.key)).toEqual([
+      'exit meeting backend request error',
+    ])
+  })
+
+  it('[EXIT-3] errors from the messaging or media channel on exit are ignored: the exit completes', () => {
+    const h = runEffects(inRoom(), [exitEffect], (_h, at) => at(0, { type: 'ui/leaveClicked' }), {
+      messaging: { leave: () => throwError(() => new Error('gone')) },
+      media: { leave: () => throwError(() => new Error('gone')) },
+    })
+    expect(h.calls().map((c) => c[0])).toEqual([
+      'rest.exitRoom',
+      'messaging.leave',
+      'messaging.logout',
+      'board.leave',
+      'media.leave',
+    ])
+    expect(h.types()).toEqual(['ui/leaveClicked', 'rest/roomExited', 'life/exited'])
+    expect(h.store.getState().session.phase).toBe('exited')
+  })
+
+  it('[BOARD-7] [SCREEN-2] the board creator ends its share and a screen sharer stops it when leaving', () => {
+    const s = fold(
+      asHost(),
+      { type: 'rest/shareBoardUpdated', value: 1 },
+      { type: 'rest/boardGrantUpdated', uid: '100', grant: 1 },
+      {
+        type: 'msg/screenShareChanged',
+        from: 'server',
+        timestamp: 1,
+        data: { userId: '', userName: '', uid: '100', screenShare: 1 },
+      },
+    )
+    expect(s.conference.createBoardUserId).toBe('100')
+    const h = runEffects(s, [exitEffect], (_h, at) => at(0, { type: 'ui/leaveClicked' }))
+    expect(
+      h
+        .calls()
+        .map((c) => c[0])
+        .slice(0, 4),
+    ).toEqual([
+      'rest.updateShareBoard',
+      'media.stopScreenShare',
+      'rest.updateScreenShare',
+      'rest.exitRoom',
+    ])
+  })
+})
