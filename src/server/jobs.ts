@@ -19,20 +19,22 @@ import { getRoom, updateRoom, type RoomRow } from './store/rooms'
 export function startJobs(deps: Deps): { stop(): void } {
   const grace = deps.settings.presenceGraceMs
   const timers: ReturnType<typeof setInterval>[] = []
-  let running = false
-  const guard = (name: string, job: () => Promise<void>) => async () => {
-    if (running) return
-    running = true
-    try {
-      await job()
-    } catch (error) {
-      deps.log.error({ err: error }, `${name} job failed`)
-    } finally {
-      running = false
-    }
-  }
   const every = (ms: number, name: string, job: () => Promise<void>) => {
-    const timer = setInterval(guard(name, job), Math.max(50, ms))
+    let running = false
+    const timer = setInterval(
+      async () => {
+        if (running) return
+        running = true
+        try {
+          await job()
+        } catch (error) {
+          deps.log.error({ err: error }, `${name} job failed`)
+        } finally {
+          running = false
+        }
+      },
+      Math.max(50, ms),
+    )
     timer.unref?.()
     timers.push(timer)
   }
@@ -63,12 +65,22 @@ export async function presence(deps: Deps): Promise<void> {
 export async function rooms(deps: Deps): Promise<void> {
   const now = deps.now()
   const { inactiveAfterMs, inactiveGraceMs, meetingMaxMinutes } = deps.settings
-  // Rooms with a host present are active: their host was seen now.
-  await deps.db.query(
+  // Rooms with a host present are active: their host was seen now, and a warning is withdrawn.
+  const { rows: hosted } = await deps.db.query<{
+    channel_name: string
+    inactive_warned_at: string | null
+  }>(
     `UPDATE rooms r SET host_seen_at = $1 WHERE state <> 0 AND EXISTS
-       (SELECT 1 FROM room_members m WHERE m.room_id = r.room_id AND m.left_at IS NULL AND m.role = 1)`,
+       (SELECT 1 FROM room_members m WHERE m.room_id = r.room_id AND m.left_at IS NULL AND m.role = 1)
+     RETURNING channel_name, inactive_warned_at`,
     [now],
   )
+  for (const room of hosted.filter((r) => r.inactive_warned_at !== null)) {
+    await deps.db.query('UPDATE rooms SET inactive_warned_at = NULL WHERE channel_name = $1', [
+      room.channel_name,
+    ])
+    deps.announce.channel(room.channel_name, Cmd.cancelPopupOfInactiveRoom, { ...SERVER_ACTOR })
+  }
   const { rows } = await deps.db.query<RoomRow>(
     `SELECT * FROM rooms WHERE state <> 0 AND (
        (inactive_warned_at IS NULL AND host_seen_at < $1) OR inactive_warned_at < $2 OR

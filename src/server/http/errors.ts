@@ -40,6 +40,10 @@ export function describeValidation(issues: readonly AjvIssue[]): {
   }
   if (issue.keyword === 'minLength' && issue.params?.limit === 1)
     return { msg: `params: ${path} can't be empty`, field: path, reason: 'empty' }
+  if (issue.keyword === 'minProperties' || (issue.keyword === 'type' && !path)) {
+    const field = path || 'body'
+    return { msg: `params: ${field} can't be empty`, field, reason: 'empty' }
+  }
   const field = path || 'body'
   return {
     msg: `params: ${field} ${issue.message ?? 'is invalid'}`,

@@ -60,6 +60,8 @@ export interface RegisterOptions {
  * before the handler (a refusal is 400 with the field named, [API-3]), the answer is checked
  * against `{ code, msg, data }`, and access is enforced ([API-2]).
  */
+const identities = new WeakMap<FastifyRequest, Identity | null>()
+
 export function registerService<S extends Service>(
   app: FastifyInstance,
   service: S,
@@ -79,7 +81,8 @@ export function registerService<S extends Service>(
         ...(def.body && def.encoding !== 'multipart' ? { body: def.body } : {}),
         ...(def.download ? {} : { response: { 200: Answer(def.data) } }),
       },
-      handler: async (request, reply) => {
+      // Access is checked before the body is: a caller without a session learns that first.
+      preValidation: async (request, reply) => {
         let identity = await options.sessions.read(request)
         if (!identity && def.access !== 'public' && startsVisitor)
           identity = await options.sessions.startVisitor(reply)
@@ -87,6 +90,10 @@ export function registerService<S extends Service>(
           if (!identity || (def.access === 'member' && identity.userType !== 'member'))
             throw new ApiFailure(service.notLoggedInCode, 'please login', { reason: 'notLoggedIn' })
         }
+        identities.set(request, identity)
+      },
+      handler: async (request, reply) => {
+        const identity = identities.get(request) ?? null
         const ctx = {
           params: request.params,
           query: request.query,

@@ -1,9 +1,11 @@
 import type { ServerFrame } from '../../../streams/wire/realtime'
 import { CloseCode, SERVER_SENDER } from '../../../streams/wire/realtime'
+import { textFrame } from './frames'
 
 /** One connected client, as the hub sees it. */
 export interface Peer {
-  send(text: string): void
+  /** Writes bytes that are whole WebSocket frames. */
+  write(frames: Buffer): void
   close(code: number, reason: string): void
 }
 
@@ -14,61 +16,93 @@ export interface Session {
   channels: Set<string>
   joined: Set<string>
   userId?: string
+  /** Frames for this session alone (acks, peer messages), written at the next flush. */
+  out?: Buffer[]
+}
+
+interface Channel {
+  readonly name: string
+  readonly members: Set<Session>
+  /** Frames for every member, written at the next flush as one buffer. */
+  batch: Buffer[]
+  /** Frames of the batch a member must not get (its own channel messages): [index, session]. */
+  excepts: [number, Session][]
 }
 
 /** How often at most MemberCountUpdated goes out per channel. */
 export const MEMBER_COUNT_INTERVAL_MS = 1000
+/** Like Agora RTM, member joined/left events stop above this many members. */
+export const MEMBER_EVENTS_LIMIT = 512
 
 /**
- * Channels, members and delivery for the local realtime service. A frame sent to a channel is
- * serialised once and handed to every member's socket.
+ * Channels, members and delivery for the local realtime service. Output is batched per event-loop
+ * turn: a frame is serialised and framed once, the frames a channel gets in one turn are joined
+ * into one buffer, and that same buffer is written to every member's socket, so a burst of N
+ * messages costs each socket one write instead of N.
  */
 export class Hub {
   private readonly byUid = new Map<string, Session>()
-  private readonly channels = new Map<string, Set<Session>>()
+  private readonly channels = new Map<string, Channel>()
   private readonly attributes = new Map<string, Map<string, string>>()
   private readonly countTimers = new Map<string, ReturnType<typeof setTimeout>>()
+  private readonly dirtySessions = new Set<Session>()
+  private readonly dirtyChannels = new Set<Channel>()
+  private scheduled: ReturnType<typeof setImmediate> | undefined
 
   /** Binds a session to a uid; a session already holding that uid is closed as a remote login. */
   login(session: Session, uid: string): void {
     const previous = this.byUid.get(uid)
     if (previous && previous !== session) {
       this.dropSession(previous)
-      send(previous.peer, { t: 'connectionStateChanged', state: 'ABORTED', reason: 'REMOTE_LOGIN' })
-      previous.peer.close(CloseCode.remoteLogin, 'remote login')
+      this.send(previous, { t: 'connectionStateChanged', state: 'ABORTED', reason: 'REMOTE_LOGIN' })
+      this.closeSession(previous, CloseCode.remoteLogin, 'remote login')
     }
     session.uid = uid
     this.byUid.set(uid, session)
   }
 
   join(session: Session, channel: string): string[] {
-    let members = this.channels.get(channel)
-    if (!members) {
-      members = new Set()
-      this.channels.set(channel, members)
+    let ch = this.channels.get(channel)
+    if (!ch) {
+      ch = { name: channel, members: new Set(), batch: [], excepts: [] }
+      this.channels.set(channel, ch)
     }
-    if (!members.has(session)) {
-      members.add(session)
+    if (!ch.members.has(session)) {
+      // What was said before the join is not the newcomer's to hear.
+      this.flushChannel(ch)
+      ch.members.add(session)
       session.joined.add(channel)
-      this.broadcast(channel, { t: 'memberJoined', channel, uid: session.uid ?? '' }, session)
+      if (ch.members.size <= MEMBER_EVENTS_LIMIT)
+        this.broadcast(channel, { t: 'memberJoined', channel, uid: session.uid ?? '' }, session)
       this.scheduleCount(channel)
     }
-    return [...members].map((s) => s.uid ?? '')
+    // Like member events, the list stops at the limit in a crowd (getMemberCount tells the size).
+    const uids: string[] = []
+    for (const member of ch.members) {
+      if (uids.length >= MEMBER_EVENTS_LIMIT) break
+      uids.push(member.uid ?? '')
+    }
+    return uids
   }
 
   leave(session: Session, channel: string): void {
-    const members = this.channels.get(channel)
-    if (!members || !members.delete(session)) return
+    const ch = this.channels.get(channel)
+    if (!ch || !ch.members.has(session)) return
+    // What was said while the member was there still reaches it (a kick names the kicked).
+    this.flushChannel(ch)
+    ch.members.delete(session)
     session.joined.delete(channel)
-    if (members.size === 0) {
+    if (ch.members.size === 0) {
       this.channels.delete(channel)
+      this.dirtyChannels.delete(ch)
       this.attributes.delete(channel)
       const timer = this.countTimers.get(channel)
       if (timer) clearTimeout(timer)
       this.countTimers.delete(channel)
       return
     }
-    this.broadcast(channel, { t: 'memberLeft', channel, uid: session.uid ?? '' })
+    if (ch.members.size < MEMBER_EVENTS_LIMIT)
+      this.broadcast(channel, { t: 'memberLeft', channel, uid: session.uid ?? '' })
     this.scheduleCount(channel)
   }
 
@@ -84,6 +118,12 @@ export class Hub {
     if (session.uid && this.byUid.get(session.uid) === session) this.byUid.delete(session.uid)
   }
 
+  /** Writes what is pending for the session, then closes it. */
+  closeSession(session: Session, code: number, reason: string): void {
+    this.flushSession(session)
+    session.peer.close(code, reason)
+  }
+
   sendToChannel(channel: string, from: string, text: string, except?: Session): void {
     this.broadcast(channel, { t: 'channelMessage', channel, from, text }, except)
   }
@@ -97,16 +137,23 @@ export class Hub {
   sendToPeer(to: string, from: string, text: string): boolean {
     const target = this.byUid.get(to)
     if (!target) return false
-    send(target.peer, { t: 'peerMessage', from, text })
+    this.send(target, { t: 'peerMessage', from, text })
     return true
   }
 
+  /** A frame for one session, in order with everything else it is sent. */
+  send(session: Session, frame: ServerFrame): void {
+    ;(session.out ??= []).push(textFrame(JSON.stringify(frame)))
+    this.dirtySessions.add(session)
+    this.schedule()
+  }
+
   members(channel: string): string[] {
-    return [...(this.channels.get(channel) ?? [])].map((s) => s.uid ?? '')
+    return [...(this.channels.get(channel)?.members ?? [])].map((s) => s.uid ?? '')
   }
 
   memberCount(channel: string): number {
-    return this.channels.get(channel)?.size ?? 0
+    return this.channels.get(channel)?.members.size ?? 0
   }
 
   /** Every uid logged in on this process. */
@@ -139,16 +186,68 @@ export class Hub {
     })
   }
 
+  /** Writes everything pending now (also run at the end of every event-loop turn). */
+  flush(): void {
+    this.scheduled = undefined
+    for (const session of this.dirtySessions) this.flushSession(session)
+    for (const ch of this.dirtyChannels) this.flushChannel(ch)
+  }
+
   close(): void {
+    if (this.scheduled) clearImmediate(this.scheduled)
+    this.scheduled = undefined
     for (const timer of this.countTimers.values()) clearTimeout(timer)
     this.countTimers.clear()
   }
 
   private broadcast(channel: string, frame: ServerFrame, except?: Session): void {
-    const members = this.channels.get(channel)
-    if (!members) return
-    const text = JSON.stringify(frame)
-    for (const member of members) if (member !== except) member.peer.send(text)
+    const ch = this.channels.get(channel)
+    if (!ch) return
+    if (except) ch.excepts.push([ch.batch.length, except])
+    ch.batch.push(textFrame(JSON.stringify(frame)))
+    this.dirtyChannels.add(ch)
+    this.schedule()
+  }
+
+  private schedule(): void {
+    this.scheduled ??= setImmediate(() => this.flush())
+  }
+
+  private flushSession(session: Session): void {
+    this.dirtySessions.delete(session)
+    const out = session.out
+    if (!out || out.length === 0) return
+    session.out = undefined
+    session.peer.write(out.length === 1 ? out[0]! : Buffer.concat(out))
+  }
+
+  private flushChannel(ch: Channel): void {
+    this.dirtyChannels.delete(ch)
+    const { batch, excepts } = ch
+    if (batch.length === 0) return
+    ch.batch = []
+    ch.excepts = []
+    // Members' own frames first, so a reply never trails what the channel said after it.
+    for (const member of ch.members) if (member.out) this.flushSession(member)
+    const all = batch.length === 1 ? batch[0]! : Buffer.concat(batch)
+    if (excepts.length === 0) {
+      for (const member of ch.members) member.peer.write(all)
+      return
+    }
+    const skip = new Map<Session, Set<number>>()
+    for (const [index, session] of excepts) {
+      let set = skip.get(session)
+      if (!set) skip.set(session, (set = new Set()))
+      set.add(index)
+    }
+    for (const member of ch.members) {
+      const own = skip.get(member)
+      if (!own) member.peer.write(all)
+      else {
+        const rest = batch.filter((_, i) => !own.has(i))
+        if (rest.length > 0) member.peer.write(rest.length === 1 ? rest[0]! : Buffer.concat(rest))
+      }
+    }
   }
 
   /** MemberCountUpdated, at most once a second per channel. */
@@ -162,8 +261,4 @@ export class Hub {
     timer.unref?.()
     this.countTimers.set(channel, timer)
   }
-}
-
-export function send(peer: Peer, frame: ServerFrame): void {
-  peer.send(JSON.stringify(frame))
 }

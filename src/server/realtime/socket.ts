@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream'
 import type { WebSocket } from 'ws'
 import { checkClientChannelMessage } from '../../../streams/wire/channel'
 import { PeerCmd } from '../../../streams/wire/peer'
@@ -9,7 +10,7 @@ import {
 } from '../../../streams/wire/realtime'
 import { compile } from '../../../streams/wire/validate'
 import type { Tokens } from '../auth/tokens'
-import { send, type Hub, type Session } from './hub'
+import type { Hub, Session } from './hub'
 
 const clientFrame = compile(ClientFrameSchema)
 
@@ -17,16 +18,27 @@ interface Logger {
   warn(obj: object, msg: string): void
 }
 
+/** A client that lets this much output pile up unread is cut off. */
+export const MAX_BUFFERED_BYTES = 8 * 1024 * 1024
+
 /** Serves one realtime connection: every frame validated, every refusal an error frame. */
 export function serveSocket(
   socket: WebSocket,
   deps: { hub: Hub; tokens: Tokens; log: Logger; onLogin?: (uid: string) => void },
 ): void {
   const { hub, tokens, log } = deps
+  // The hub writes ready-made frames straight to the connection's TCP socket: one framing per
+  // broadcast, one write per member per turn (see Hub). ws still reads, pings and closes.
+  const raw = (socket as unknown as { _socket: Duplex })._socket
   const session: Session = {
     peer: {
-      send: (text) => {
-        if (socket.readyState === socket.OPEN) socket.send(text)
+      write: (frames) => {
+        if (socket.readyState !== socket.OPEN) return
+        if (raw.writableLength > MAX_BUFFERED_BYTES) {
+          socket.terminate()
+          return
+        }
+        raw.write(frames)
       },
       close: (code, reason) => socket.close(code, reason),
     },
@@ -37,8 +49,8 @@ export function serveSocket(
   let inWindow = 0
 
   const fail = (id: number | undefined, code: string, message: string) =>
-    send(
-      session.peer,
+    hub.send(
+      session,
       id === undefined ? { t: 'error', code, message } : { t: 'error', id, code, message },
     )
 
@@ -48,8 +60,7 @@ export function serveSocket(
       windowStart = now
       inWindow = 0
     }
-    if (++inWindow > MAX_MESSAGES_PER_SECOND)
-      return fail(undefined, 'rateLimited', 'more than 60 messages a second')
+    const limited = ++inWindow > MAX_MESSAGES_PER_SECOND
     if (isBinary) return fail(undefined, 'badFrame', 'frames are JSON text')
     let frame: unknown
     try {
@@ -57,11 +68,13 @@ export function serveSocket(
     } catch {
       return fail(undefined, 'badFrame', 'frame is not JSON')
     }
+    const id =
+      typeof frame === 'object' && frame && 'id' in frame && Number.isInteger(frame.id)
+        ? (frame.id as number)
+        : undefined
+    // Over the limit the request is answered, refused, so its sender can retry later.
+    if (limited) return fail(id, 'rateLimited', 'more than 60 messages a second')
     if (!clientFrame.check(frame)) {
-      const id =
-        typeof frame === 'object' && frame && 'id' in frame && Number.isInteger(frame.id)
-          ? (frame.id as number)
-          : undefined
       log.warn({ problem: clientFrame.firstError(frame) }, 'realtime frame refused')
       return fail(id, 'badFrame', `invalid frame: ${clientFrame.firstError(frame)}`)
     }
@@ -72,8 +85,8 @@ export function serveSocket(
 
   function handle(frame: ClientFrame): void {
     const ack = (data?: unknown) =>
-      send(
-        session.peer,
+      hub.send(
+        session,
         data === undefined ? { t: 'ack', id: frame.id } : { t: 'ack', id: frame.id, data },
       )
     if (frame.t === 'ping') return ack()
@@ -85,7 +98,7 @@ export function serveSocket(
       session.userId = claims.uid
       hub.login(session, frame.uid)
       deps.onLogin?.(frame.uid)
-      send(session.peer, {
+      hub.send(session, {
         t: 'connectionStateChanged',
         state: 'CONNECTED',
         reason: 'LOGIN_SUCCESS',

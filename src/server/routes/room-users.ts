@@ -198,6 +198,8 @@ export function roomUserRoutes(app: FastifyInstance, deps: Deps, options: Regist
         if (isHost(me) && body.action === 1) return invite(deps, room, me, other, body.type)
         if (isHost(me) && body.action === 3)
           return cancelRequest(deps, room, 'invite', me, other, body.type)
+        // Only a host invites ([APPLY-4]); others answer a host's invitation.
+        if (!isHost(other)) requireAction(me, 'invite')
         return answerInvite(deps, room, me, other, body.type, body.action)
       },
 

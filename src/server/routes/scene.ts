@@ -283,7 +283,7 @@ export function sceneRoutes(app: FastifyInstance, deps: Deps, options: RegisterO
         return { roomId: room.room_id, total: detail.totalPeople, online: detail.onlineUsers }
       },
     },
-    options,
+    { ...options, startsVisitor: ['user', 'joinName'] },
   )
 
   registerService(

@@ -1,0 +1,41 @@
+/**
+ * A server under load for `npm run bench:realtime`, in its own process so its memory is its own:
+ * `roomcast` (this project's realtime service, the whole server) or `plain` (the ws library's
+ * broadcast example: every message relayed to every other client). Prints its port, then answers
+ * 'rss' and 'cpu' (microseconds used) over IPC.
+ */
+import { WebSocketServer } from 'ws'
+import { buildApp } from '../../src/server/app'
+
+const kind = process.argv[2]
+const rss = () => process.memoryUsage().rss
+
+async function start(): Promise<number> {
+  if (kind === 'plain') {
+    const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, perMessageDeflate: false })
+    wss.on('connection', (ws) => {
+      ws.on('message', (data, isBinary) => {
+        for (const client of wss.clients)
+          if (client !== ws && client.readyState === client.OPEN)
+            client.send(data, { binary: isBinary })
+      })
+    })
+    await new Promise((resolve) => wss.once('listening', resolve))
+    return (wss.address() as { port: number }).port
+  }
+  const app = await buildApp({ memory: true, logger: false, staticDir: undefined })
+  const address = await app.fastify.listen({ host: '127.0.0.1', port: 0 })
+  return Number(new URL(address).port)
+}
+
+const port = await start()
+process.on('message', (message: { ask: string }) => {
+  if (message.ask === 'cpu') {
+    const { user, system } = process.cpuUsage()
+    process.send?.({ cpu: user + system })
+  } else if (message.ask === 'rss') {
+    global.gc?.()
+    setTimeout(() => process.send?.({ rss: rss() }), 200)
+  }
+})
+process.send?.({ port })

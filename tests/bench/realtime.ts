@@ -1,0 +1,222 @@
+/**
+ * `npm run bench:realtime`: the realtime service under a broadcast load, beside a plain `ws`
+ * broadcast server under the same load, in the same run. N loopback sockets (default 10,000; `N`
+ * overrides) sit in one channel in a client process; a sender broadcasts at a steady rate
+ * (`RATE` messages a second, default 12), then in a burst of 50. Printed: deliveries per second,
+ * p50 and p99 latency, and the server's RSS per idle socket. The last line is one JSON object.
+ */
+import { fork, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { fileURLToPath } from 'node:url'
+import WebSocket from 'ws'
+import { createTokens } from '../../src/server/auth/tokens'
+
+const N = Number(process.env.N ?? 10_000)
+const RATE = Number(process.env.RATE ?? 12)
+const STEADY_SECONDS = Number(process.env.SECONDS ?? 6)
+const BURST = 50
+const SECRET = randomBytes(16).toString('hex')
+const here = (file: string) => fileURLToPath(new URL(file, import.meta.url))
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+interface Child {
+  proc: ChildProcess
+  ask<T>(ask: string, key: string, extra?: Record<string, unknown>): Promise<T>
+  first<T>(key: string): Promise<T>
+}
+
+function child(
+  script: string,
+  args: string[],
+  env: Record<string, string> = {},
+  gc = false,
+): Child {
+  const proc = fork(here(script), args, {
+    execArgv: ['--import', 'tsx', ...(gc ? ['--expose-gc'] : []), '--max-old-space-size=4096'],
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  })
+  const first = <T>(key: string) =>
+    new Promise<T>((resolve, reject) => {
+      const answered: (() => void)[] = []
+      const onMessage = (message: Record<string, unknown>) => {
+        if (key in message) {
+          proc.off('message', onMessage)
+          answered.forEach((f) => f())
+          resolve(message as T)
+        }
+      }
+      const onExit = (code: number | null) => reject(new Error(`${script} exited (${code})`))
+      proc.on('message', onMessage)
+      proc.once('exit', onExit)
+      answered.push(() => proc.off('exit', onExit))
+    })
+  return {
+    proc,
+    first,
+    ask<T>(ask: string, key: string, extra: Record<string, unknown> = {}) {
+      const answer = first<T>(key)
+      proc.send({ ask, ...extra })
+      return answer
+    },
+  }
+}
+
+function payload(seq: number): string {
+  const message = `@T${process.hrtime.bigint()}E#${seq}`
+  return JSON.stringify({
+    cmd: 1,
+    version: 1,
+    timestamp: Date.now(),
+    data: { userId: 'usender', userName: 'bench', message },
+  })
+}
+
+async function sender(kind: string, url: string) {
+  const socket = new WebSocket(url, { perMessageDeflate: false })
+  await new Promise((resolve, reject) => {
+    socket.once('open', resolve)
+    socket.once('error', reject)
+  })
+  let id = 10
+  if (kind === 'roomcast') {
+    const token = createTokens(SECRET).sign({
+      kind: 'rtm',
+      sub: 'sender',
+      ch: 'bench',
+      uid: 'usender',
+    })
+    const acked = (want: number) =>
+      new Promise<void>((resolve) =>
+        socket.on('message', (d) => {
+          const f = JSON.parse(d.toString()) as { t: string; id?: number }
+          if (f.t === 'ack' && f.id === want) resolve()
+        }),
+      )
+    socket.send(JSON.stringify({ t: 'login', id: 1, uid: 'sender', token }))
+    await acked(1)
+    socket.send(JSON.stringify({ t: 'join', id: 2, channel: 'bench' }))
+    await acked(2)
+  }
+  return {
+    send(seq: number) {
+      const text = payload(seq)
+      socket.send(
+        kind === 'roomcast'
+          ? JSON.stringify({ t: 'channelMessage', id: id++, channel: 'bench', text })
+          : text,
+      )
+    },
+    close: () => socket.terminate(),
+  }
+}
+
+interface Stats {
+  received: number
+  p50: number
+  p99: number
+}
+
+async function run(kind: 'roomcast' | 'plain') {
+  const server = child('./realtime-server.ts', [kind], { ROOMCAST_SECRET: SECRET }, true)
+  const { port } = await server.first<{ port: number }>('port')
+  const url = `ws://127.0.0.1:${port}${kind === 'roomcast' ? '/rtm' : ''}`
+  const clients = child('./realtime-clients.ts', [kind, url, String(N), SECRET])
+  await clients.first('started')
+  // RSS per socket is the growth from a tenth of the sockets to all of them (startup excluded).
+  const started = Date.now()
+  const { tenth } = await clients.ask<{ tenth: number }>('connect-tenth', 'tenth')
+  await sleep(1000)
+  const before = (await server.ask<{ rss: number }>('rss', 'rss')).rss
+  const { ready } = await clients.ask<{ ready: number }>('connect', 'ready')
+  const connectSeconds = (Date.now() - started) / 1000
+  await sleep(2000)
+  const idle = (await server.ask<{ rss: number }>('rss', 'rss')).rss
+  const rssPerSocketKB = (idle - before) / (ready - tenth) / 1024
+  const send = await sender(kind, url)
+
+  // Steady: RATE broadcasts a second; one second of warm-up, then the measured window.
+  let seq = 0
+  const timer = setInterval(() => send.send(seq++), 1000 / RATE)
+  await sleep(1000)
+  await clients.ask('reset', 'reset')
+  const cpu = async () => (await server.ask<{ cpu: number }>('cpu', 'cpu')).cpu
+  const steadyCpu = await cpu()
+  const windowStart = process.hrtime.bigint()
+  await sleep(STEADY_SECONDS * 1000)
+  const steadyStats = await clients.ask<Stats>('stats', 'received')
+  const windowSeconds = Number(process.hrtime.bigint() - windowStart) / 1e9
+  const steadyCpuUs = (await cpu()) - steadyCpu
+  clearInterval(timer)
+
+  // Burst: 50 broadcasts at once (within the 60-a-second limit of a fresh window), counted once
+  // the steady load has drained.
+  await sleep(1500)
+  for (let last = -1, now = 0; now !== last; await sleep(1000)) {
+    last = now
+    now = (await clients.ask<Stats>('stats', 'received')).received
+  }
+  await clients.ask('reset', 'reset', { fromSeq: seq })
+  const burstCpu = await cpu()
+  const burstStart = process.hrtime.bigint()
+  for (let i = 0; i < BURST; i++) send.send(seq++)
+  let burst: Stats = { received: 0, p50: 0, p99: 0 }
+  const deadline = Date.now() + 60_000
+  while (burst.received < BURST * ready && Date.now() < deadline) {
+    await sleep(5)
+    burst = await clients.ask<Stats>('stats', 'received')
+  }
+  const burstSeconds = Number(process.hrtime.bigint() - burstStart) / 1e9
+  const burstCpuUs = (await cpu()) - burstCpu
+
+  send.close()
+  clients.proc.send({ ask: 'close' })
+  server.proc.kill()
+  await sleep(500)
+  const result = {
+    sockets: ready,
+    connectSeconds: round(connectSeconds),
+    rssPerSocketKB: round(rssPerSocketKB),
+    steady: {
+      deliveriesPerSecond: Math.round(steadyStats.received / windowSeconds),
+      offeredPerSecond: RATE * ready,
+      p50Ms: round(steadyStats.p50),
+      p99Ms: round(steadyStats.p99),
+      serverCpuUsPerDelivery: round(steadyCpuUs / Math.max(1, steadyStats.received)),
+    },
+    burst: {
+      deliveries: burst.received,
+      deliveriesPerSecond: Math.round(burst.received / burstSeconds),
+      p50Ms: round(burst.p50),
+      p99Ms: round(burst.p99),
+      serverCpuUsPerDelivery: round(burstCpuUs / Math.max(1, burst.received)),
+    },
+  }
+  console.log(
+    `${kind.padEnd(9)} ${ready} sockets (connected in ${result.connectSeconds} s), ${result.rssPerSocketKB} KB RSS per idle socket\n` +
+      `          steady ${RATE}/s: ${result.steady.deliveriesPerSecond} deliveries/s, p50 ${result.steady.p50Ms} ms, p99 ${result.steady.p99Ms} ms, server ${result.steady.serverCpuUsPerDelivery} µs CPU a delivery\n` +
+      `          burst of ${BURST}: ${result.burst.deliveriesPerSecond} deliveries/s, p50 ${result.burst.p50Ms} ms, p99 ${result.burst.p99Ms} ms, server ${result.burst.serverCpuUsPerDelivery} µs CPU a delivery`,
+  )
+  return result
+}
+
+const round = (n: number) => Math.round(n * 100) / 100
+
+console.log(
+  `realtime bench: ${N} sockets in one channel, ${RATE} broadcasts a second, then a burst of ${BURST}`,
+)
+const roomcast = await run('roomcast')
+const plain = await run('plain')
+const ratio = round(
+  roomcast.burst.deliveriesPerSecond / Math.max(1, plain.burst.deliveriesPerSecond),
+)
+const targets = {
+  deliveriesPerSecond:
+    roomcast.steady.deliveriesPerSecond >= 100_000 || roomcast.burst.deliveriesPerSecond >= 100_000,
+  p99: roomcast.steady.p99Ms <= 50,
+  rssPerSocket: roomcast.rssPerSocketKB <= 20,
+  versusPlain: ratio >= 2,
+}
+console.log(`roomcast / plain burst throughput: ${ratio}x`)
+console.log(JSON.stringify({ bench: 'realtime', N, rate: RATE, roomcast, plain, ratio, targets }))
+process.exit(0)

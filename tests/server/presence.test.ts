@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { enter, meeting, ROOM, roomName, RtmClient, startServer, type TestServer } from './harness'
+
+let server: TestServer
+let offset = 0
+beforeAll(async () => {
+  server = await startServer({
+    now: () => Date.now() + offset,
+    settings: {
+      presenceGraceMs: 900,
+      inactiveAfterMs: 600,
+      inactiveGraceMs: 600,
+      meetingMaxMinutes: 60,
+    },
+  })
+})
+afterAll(() => server.close())
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+describe('presence and room lifetime', () => {
+  it('[KICK-2] [HOME-6] a dropped member is removed with reason serverTimeOut, announced, and its seat freed', async () => {
+    const name = roomName('drop')
+    const host = await enter(server, { roomName: name, role: 1, roomType: 0 })
+    const guest = await enter(server, { roomName: name, role: 2, roomType: 0 })
+    const hostRtm = await RtmClient.join(server, host)
+    const guestRtm = await RtmClient.join(server, guest)
+    const full = await enter(server, { roomName: name, role: 2 }).catch((e: Error) => e.message)
+    expect(full).toContain('1103')
+    guestRtm.close()
+    const left = await hostRtm.message(2, (m) => m.data.type === 'leave', 8000)
+    expect(left.data).toMatchObject({
+      reason: 'serverTimeOut',
+      member: { uid: guest.me.uid, userState: 0 },
+    })
+    expect(left.from).toBe('server')
+    const next = await enter(server, { roomName: name, role: 2 })
+    expect(next.me.role).toBe(2)
+    hostRtm.close()
+  })
+
+  it('[KICK-2] a member who reconnects within the grace period stays', async () => {
+    const { host, guest } = await meeting(server)
+    const hostRtm = await RtmClient.join(server, host)
+    const first = await RtmClient.join(server, guest)
+    first.close()
+    await sleep(300)
+    const again = await RtmClient.join(server, guest)
+    await sleep(4000)
+    const list = (await host.client.get(`${host.path}/user/page`)).body.data.list
+    expect(list.map((m: any) => m.uid)).toContain(guest.me.uid)
+    expect(hostRtm.messages(2).filter((m) => m.data.type === 'leave')).toEqual([])
+    again.close()
+    hostRtm.close()
+  })
+
+  it('[INACTIVE-1] [INACTIVE-3] a room without its host is warned (cmd 25), then everyone is exited (cmd 26) and it ends', async () => {
+    const { host, guest } = await meeting(server)
+    const hostRtm = await RtmClient.join(server, host)
+    const guestRtm = await RtmClient.join(server, guest)
+    hostRtm.close()
+    expect((await guestRtm.message(25, () => true, 10000)).data.seconds).toBe(1)
+    await guestRtm.message(26, () => true, 10000)
+    expect((await guestRtm.message(13)).data.reason).toBe('inactive')
+    expect(
+      (await guest.client.get(`${ROOM}room/${guest.room.roomId}/simple`)).body.data.state,
+    ).toBe(0)
+    guestRtm.close()
+  })
+
+  it('[COUNT-2] a room past its time limit ends (meeting end, reason countdown)', async () => {
+    const { host, guest, roomId } = await meeting(server)
+    const guestRtm = await RtmClient.join(server, guest)
+    const hostRtm = await RtmClient.join(server, host)
+    const surplus = await host.client.get(`/api/scene/1/service/v1/meeting/surplus/${roomId}/info`)
+    expect(surplus.body.data).toBe(60)
+    offset += 61 * 60_000
+    expect((await guestRtm.message(13, () => true, 6000)).data.reason).toBe('countdown')
+    guestRtm.close()
+    hostRtm.close()
+  })
+})
