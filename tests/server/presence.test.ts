@@ -1,15 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { presence, rooms } from '../../src/server/jobs'
 import { enter, meeting, ROOM, roomName, RtmClient, startServer, type TestServer } from './harness'
 
+// The jobs run here on a clock the tests move (their own timers are too slow to fire).
 let server: TestServer
 let offset = 0
 beforeAll(async () => {
   server = await startServer({
     now: () => Date.now() + offset,
     settings: {
-      presenceGraceMs: 900,
-      inactiveAfterMs: 600,
-      inactiveGraceMs: 600,
+      presenceGraceMs: 60_000,
+      inactiveAfterMs: 120_000,
+      inactiveGraceMs: 60_000,
       meetingMaxMinutes: 60,
     },
   })
@@ -17,6 +19,9 @@ beforeAll(async () => {
 afterAll(() => server.close())
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+async function offline(uid: string) {
+  while (server.app.hub.isOnline(uid)) await sleep(10)
+}
 
 describe('presence and room lifetime', () => {
   it('[KICK-2] [HOME-6] a dropped member is removed with reason serverTimeOut, announced, and its seat freed', async () => {
@@ -28,7 +33,13 @@ describe('presence and room lifetime', () => {
     const full = await enter(server, { roomName: name, role: 2 }).catch((e: Error) => e.message)
     expect(full).toContain('1103')
     guestRtm.close()
-    const left = await hostRtm.message(2, (m) => m.data.type === 'leave', 8000)
+    await offline(guest.me.uid)
+    offset += 30_000
+    await presence(server.app.deps)
+    expect((await host.client.get(`${host.path}/user/page`)).body.data.total).toBe(2)
+    offset += 31_000
+    await presence(server.app.deps)
+    const left = await hostRtm.message(2, (m) => m.data.type === 'leave')
     expect(left.data).toMatchObject({
       reason: 'serverTimeOut',
       member: { uid: guest.me.uid, userState: 0 },
@@ -44,9 +55,12 @@ describe('presence and room lifetime', () => {
     const hostRtm = await RtmClient.join(server, host)
     const first = await RtmClient.join(server, guest)
     first.close()
-    await sleep(300)
+    await offline(guest.me.uid)
+    offset += 40_000
+    await presence(server.app.deps)
     const again = await RtmClient.join(server, guest)
-    await sleep(4000)
+    offset += 40_000
+    await presence(server.app.deps)
     const list = (await host.client.get(`${host.path}/user/page`)).body.data.list
     expect(list.map((m: any) => m.uid)).toContain(guest.me.uid)
     expect(hostRtm.messages(2).filter((m) => m.data.type === 'leave')).toEqual([])
@@ -58,9 +72,17 @@ describe('presence and room lifetime', () => {
     const { host, guest } = await meeting(server)
     const hostRtm = await RtmClient.join(server, host)
     const guestRtm = await RtmClient.join(server, guest)
+    await rooms(server.app.deps)
     hostRtm.close()
-    expect((await guestRtm.message(25, () => true, 10000)).data.seconds).toBe(1)
-    await guestRtm.message(26, () => true, 10000)
+    await offline(host.me.uid)
+    offset += 61_000
+    await presence(server.app.deps)
+    offset += 121_000
+    await rooms(server.app.deps)
+    expect((await guestRtm.message(25)).data.seconds).toBe(60)
+    offset += 61_000
+    await rooms(server.app.deps)
+    await guestRtm.message(26)
     expect((await guestRtm.message(13)).data.reason).toBe('inactive')
     expect(
       (await guest.client.get(`${ROOM}room/${guest.room.roomId}/simple`)).body.data.state,
@@ -68,15 +90,26 @@ describe('presence and room lifetime', () => {
     guestRtm.close()
   })
 
+  it('[INACTIVE-2] a host who comes back withdraws the warning (cmd 28)', async () => {
+    const { host, guest } = await meeting(server)
+    const guestRtm = await RtmClient.join(server, guest)
+    await server.app.db.query('UPDATE rooms SET inactive_warned_at = $2 WHERE room_id = $1', [
+      host.room.roomId,
+      Date.now() + offset,
+    ])
+    await rooms(server.app.deps)
+    expect((await guestRtm.message(28)).from).toBe('server')
+    guestRtm.close()
+  })
+
   it('[COUNT-2] a room past its time limit ends (meeting end, reason countdown)', async () => {
     const { host, guest, roomId } = await meeting(server)
     const guestRtm = await RtmClient.join(server, guest)
-    const hostRtm = await RtmClient.join(server, host)
     const surplus = await host.client.get(`/api/scene/1/service/v1/meeting/surplus/${roomId}/info`)
     expect(surplus.body.data).toBe(60)
     offset += 61 * 60_000
-    expect((await guestRtm.message(13, () => true, 6000)).data.reason).toBe('countdown')
+    await rooms(server.app.deps)
+    expect((await guestRtm.message(13)).data.reason).toBe('countdown')
     guestRtm.close()
-    hostRtm.close()
   })
 })

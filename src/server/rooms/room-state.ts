@@ -27,8 +27,8 @@ export async function changeRoomState(
   else if (body.state !== undefined) requireAction(me, 'manageRoom')
   if (body.muteAllAudio !== undefined || body.muteAllChat !== undefined)
     requireAction(me, 'muteAll')
-  if (body.shareBoard === 1) requireAction(me, 'grantBoard')
-  if (body.shareBoard === 0 && me.uid !== room.create_board_user_id) requireAction(me, 'grantBoard')
+  if (body.shareBoard === 1) requireAction(me, 'shareBoard')
+  if (body.shareBoard === 0 && me.uid !== room.create_board_user_id) requireAction(me, 'shareBoard')
   if (body.shareScreen === 1)
     throw new ApiFailure(400, 'params: shareScreen 1 is set by sharing (user/{userId}/screen)', {
       status: 400,

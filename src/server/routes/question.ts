@@ -293,6 +293,7 @@ export function questionRoutes(app: FastifyInstance, deps: Deps, options: Regist
             reason: 'noQuestion',
           })
         const me = await requireMember(db, room, who)
+        requireAction(me, 'answerQuestion')
         const closesAt = Number(question.show_time) + question.standing_second * 1000
         if (question.answer_state !== 1 || deps.now() > closesAt)
           throw new ApiFailure(Code.question, 'the question is closed', { reason: 'closed' })

@@ -29,7 +29,7 @@ export function recordingRoutes(app: FastifyInstance, deps: Deps, options: Regis
   const host = async (roomId: string, who: Identity) => {
     const room = await loadRoom(db, roomId)
     const me = await requireMember(db, room, who)
-    requireAction(me, 'manageRoom')
+    requireAction(me, 'startRecording')
     return { room, me }
   }
   const recordings = async (roomId: string, id?: string): Promise<Recording[]> => {

@@ -93,9 +93,8 @@ export function roomUserRoutes(app: FastifyInstance, deps: Deps, options: Regist
               reason: 'forbidden',
             })
           // [ROLE-4] only a publisher shares: a host, or a conferee with audio or video granted.
-          const publisher =
-            isHost(me) || (me.role === Role.conferee && (me.enableAudio || me.enableVideo))
-          if (!publisher)
+          requireAction(me, 'shareScreen')
+          if (!isHost(me) && !me.enableAudio && !me.enableVideo)
             throw new ApiFailure(
               Code.forbidden,
               'only a host or a granted speaker may share the screen',

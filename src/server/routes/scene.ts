@@ -68,7 +68,7 @@ export function sceneRoutes(app: FastifyInstance, deps: Deps, options: RegisterO
         const room = await loadRoom(db, body.roomUuid)
         requireLive(room)
         const me = await requireMember(db, room, who)
-        requireAction(me, 'manageRoom')
+        requireAction(me, 'setLayout')
         const updated = await updateRoom(
           db,
           room.room_id,
