@@ -32,14 +32,20 @@ type Node<V> = Leaf<V> | Collision<V> | Branch<V>
 const BITS = 5
 const MASK = 31
 
-/** FNV-1a over UTF-16 code units. */
+let lastKey = ''
+let lastHash = 0x811c9dc5
+
+/** FNV-1a over UTF-16 code units (the last key's hash is remembered: a get then a set is common). */
 export function hashString(key: string): number {
+  if (key === lastKey) return lastHash
   let h = 0x811c9dc5
   for (let i = 0; i < key.length; i++) {
     h ^= key.charCodeAt(i)
     h = Math.imul(h, 0x01000193)
   }
-  return h >>> 0
+  lastKey = key
+  lastHash = h >>> 0
+  return lastHash
 }
 
 function popcount(x: number): number {
@@ -150,6 +156,27 @@ function deleteIn<V>(node: Node<V>, shift: number, hash: number, key: string): N
   return leaves.length === 1 ? leaves[0] : new Collision(hash, leaves)
 }
 
+/** The node with every value changed; one pass, and untouched subtrees are kept as they are. */
+function mapNode<V>(node: Node<V>, change: (value: V, key: string) => V): Node<V> {
+  if (node instanceof Leaf) {
+    const value = change(node.value, node.key)
+    return value === node.value ? node : new Leaf(node.hash, node.key, value)
+  }
+  const children: readonly Node<V>[] = node instanceof Branch ? node.children : node.leaves
+  let out: Node<V>[] | undefined
+  for (let i = 0; i < children.length; i++) {
+    const child = children[i] as Node<V>
+    const next = mapNode(child, change)
+    if (next === child) continue
+    out ??= children.slice()
+    out[i] = next
+  }
+  if (!out) return node
+  return node instanceof Branch
+    ? new Branch(node.bitmap, out)
+    : new Collision(node.hash, out as Leaf<V>[])
+}
+
 function eachLeaf<V>(node: Node<V>, visit: (leaf: Leaf<V>) => void): void {
   if (node instanceof Leaf) visit(node)
   else if (node instanceof Collision) node.leaves.forEach(visit)
@@ -258,12 +285,8 @@ export class PMap<V> {
 
   /** Every value changed by `change`; unchanged values keep their slots. */
   map(change: (value: V, key: string) => V): PMap<V> {
-    const changed: [string, V][] = []
-    eachLeaf(this.root, (leaf) => {
-      const next = change(leaf.value, leaf.key)
-      if (next !== leaf.value) changed.push([leaf.key, next])
-    })
-    return changed.reduce<PMap<V>>((out, [key, value]) => out.set(key, value), this)
+    const root = mapNode(this.root, change) as Branch<V>
+    return root === this.root ? this : new PMap(root, this.size)
   }
 
   toObject(): Record<string, V> {

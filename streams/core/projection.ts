@@ -30,31 +30,46 @@ type AnyHandler = (state: unknown, event: Typed, root: unknown) => unknown
  * type once, so folding an event costs one map lookup plus the handlers that care about it.
  * A slice whose handler returns the same reference keeps the root object unchanged.
  */
-export function combineProjections<E extends Typed, Root extends object>(projections: {
-  [K in keyof Root]: Projection<Root[K], E, Root>
-}): { initialState: Root; reduce: (state: Root, event: E) => Root } {
-  const index = new Map<string, { key: string; handler: AnyHandler }[]>()
+export function combineProjections<E extends Typed, Root extends object>(
+  projections: {
+    [K in keyof Root]: Projection<Root[K], E, Root>
+  },
+  /**
+   * Copies the root before a changed slice is written into the copy. Pass a function that builds
+   * an object literal: it is an order of magnitude faster than a spread on a hot fold path.
+   */
+  copy: (root: Root) => Root = (root) => ({ ...root }),
+  /**
+   * Events of `gate.types` change nothing while `gate.closed(state)` holds (they are still
+   * folded, so a log shows them). Checked in the same lookup as the handlers.
+   */
+  gate?: { types: ReadonlySet<string>; closed: (state: Root) => boolean },
+): { initialState: Root; reduce: (state: Root, event: E) => Root } {
+  type Entry = { key: string; handler: AnyHandler }[] & { gated?: boolean }
+  const index = new Map<string, Entry>()
   const initialState = {} as Record<string, unknown>
   for (const key of Object.keys(projections)) {
     const projection = projections[key as keyof Root]
     initialState[key] = projection.initialState
     for (const [type, handler] of Object.entries(projection.handlers)) {
       if (typeof handler !== 'function') continue
-      const list = index.get(type) ?? []
+      const list: Entry = index.get(type) ?? []
       list.push({ key, handler: handler as AnyHandler })
+      list.gated = gate?.types.has(type) ?? false
       index.set(type, list)
     }
   }
   const reduce = (state: Root, event: E): Root => {
     const list = index.get(event.type)
-    if (!list) return state
+    if (!list || (list.gated && gate?.closed(state))) return state
     let next: Record<string, unknown> | undefined
     const slices = state as Record<string, unknown>
-    for (const { key, handler } of list) {
+    for (let i = 0; i < list.length; i++) {
+      const { key, handler } = list[i] as { key: string; handler: AnyHandler }
       const before = slices[key]
       const after = handler(before, event, state)
       if (after !== before) {
-        next ??= { ...slices }
+        next ??= copy(state) as Record<string, unknown>
         next[key] = after
       }
     }

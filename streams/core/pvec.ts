@@ -1,6 +1,7 @@
 /**
  * A persistent (immutable) append-only list: a 32-way trie of full blocks plus a tail. `push`
- * copies at most the 32-slot tail (and, every 32 pushes, one path of the trie), so a chat of
+ * appends to the tail in place when it is the newest version (else copies at most the 32-slot
+ * tail) and, every 32 pushes, copies one path of the trie, so a chat of
  * 400,000 lines grows by one line without copying the others, and every state a replay keeps
  * shares the lines they have in common. Serialises to a plain array (`toJSON`).
  */
@@ -49,8 +50,15 @@ export class PVec<T> {
   }
 
   push(item: T): PVec<T> {
-    if (this.size - this.tailOffset() < WIDTH)
-      return new PVec(this.size + 1, this.shift, this.root, [...this.tail, item])
+    const inTail = this.size - this.tailOffset()
+    if (inTail < WIDTH) {
+      // The tail array is shared by the versions that are prefixes of one another: the newest
+      // version appends in place (older versions never read past their own size); any other
+      // version copies its part first.
+      const tail = (this.tail.length === inTail ? this.tail : this.tail.slice(0, inTail)) as T[]
+      tail.push(item)
+      return new PVec(this.size + 1, this.shift, this.root, tail)
+    }
     // The tail is full: it becomes a block of the trie.
     let root: Trie<T>
     let shift = this.shift

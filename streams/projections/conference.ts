@@ -44,8 +44,7 @@ export const initialConference: ConferenceState = {
 }
 
 function fromInfo(c: ConferenceState, info: RoomInfo & Partial<RoomExtras>): ConferenceState {
-  return {
-    ...c,
+  return withConference(c, {
     muteAllAudio: info.muteAllAudio,
     muteAllChat: info.muteAllChat,
     shareBoard: info.shareBoard,
@@ -56,6 +55,25 @@ function fromInfo(c: ConferenceState, info: RoomInfo & Partial<RoomExtras>): Con
     totalPeople: info.totalPeople ?? c.totalPeople,
     replacedHostUid: info.replacedHostUid ?? c.replacedHostUid,
     showLuckyMoney: info.showLuckyMoney ?? c.showLuckyMoney,
+  })
+}
+
+/** A copy with some fields replaced (undefined is no change); an object literal, fast to fold. */
+export function withConference(s: ConferenceState, p: Partial<ConferenceState>): ConferenceState {
+  return {
+    muteAllAudio: p.muteAllAudio === undefined ? s.muteAllAudio : p.muteAllAudio,
+    muteAllChat: p.muteAllChat === undefined ? s.muteAllChat : p.muteAllChat,
+    shareBoard: p.shareBoard === undefined ? s.shareBoard : p.shareBoard,
+    shareScreen: p.shareScreen === undefined ? s.shareScreen : p.shareScreen,
+    createBoardUserId:
+      p.createBoardUserId === undefined ? s.createBoardUserId : p.createBoardUserId,
+    boardId: p.boardId === undefined ? s.boardId : p.boardId,
+    boardToken: p.boardToken === undefined ? s.boardToken : p.boardToken,
+    mainScreenUid: p.mainScreenUid === undefined ? s.mainScreenUid : p.mainScreenUid,
+    totalPeople: p.totalPeople === undefined ? s.totalPeople : p.totalPeople,
+    replacedHostUid: p.replacedHostUid === undefined ? s.replacedHostUid : p.replacedHostUid,
+    showLuckyMoney: p.showLuckyMoney === undefined ? s.showLuckyMoney : p.showLuckyMoney,
+    remainingMinutes: p.remainingMinutes === undefined ? s.remainingMinutes : p.remainingMinutes,
   }
 }
 
@@ -64,24 +82,27 @@ const noCreator = (uid: string) => uid === NO_CREATOR || uid === ''
 /** [BOARD-4] the first grantee creates; [BOARD-5] revoking the creator ends the share. */
 function grant(c: ConferenceState, uid: string, value: Flag, root: State): ConferenceState {
   if (!memberOf(root, uid)) return c // [BOARD-9]
-  if (value === 1) return noCreator(c.createBoardUserId) ? { ...c, createBoardUserId: uid } : c
-  if (uid === c.createBoardUserId) return { ...c, shareBoard: 0, createBoardUserId: NO_CREATOR }
+  if (value === 1)
+    return noCreator(c.createBoardUserId) ? withConference(c, { createBoardUserId: uid }) : c
+  if (uid === c.createBoardUserId)
+    return withConference(c, { shareBoard: 0, createBoardUserId: NO_CREATOR })
   return c
 }
 
 /** A member left: [BOARD-7] the creator ends the board share; [SCREEN-2] a sharer stops. */
 function leave(c: ConferenceState, uid: string, root: State): ConferenceState {
   let out = c
-  if (uid === c.createBoardUserId) out = { ...out, shareBoard: 0, createBoardUserId: NO_CREATOR }
+  if (uid === c.createBoardUserId)
+    out = withConference(out, { shareBoard: 0, createBoardUserId: NO_CREATOR })
   const sharers = root.users.shareScreenUsers
-  if (sharers.has(uid) && sharers.size === 1) out = { ...out, shareScreen: 0 }
+  if (sharers.has(uid) && sharers.size === 1) out = withConference(out, { shareScreen: 0 })
   return out
 }
 
 /** [MAIN-1] choosing the host itself clears the main screen. */
 function mainScreen(c: ConferenceState, uid: string, root: State): ConferenceState {
   const target = uid && isHostRole(memberOf(root, uid)?.role) ? '' : uid
-  return target === c.mainScreenUid ? c : { ...c, mainScreenUid: target }
+  return target === c.mainScreenUid ? c : withConference(c, { mainScreenUid: target })
 }
 
 export const conferenceProjection = defineProjection<ConferenceState, Event, State>(
@@ -90,27 +111,31 @@ export const conferenceProjection = defineProjection<ConferenceState, Event, Sta
     'rest/roomEntered': (c, e) => fromInfo(c, e.data.roomInfo),
     'rest/roomLoaded': (c, e) => fromInfo(c, e.room),
     // [CMD-3] [MUTE-5] mute-all and mute-all-chat
-    'msg/roomInfoChanged': (c, { data }) => ({
-      ...c,
-      muteAllAudio: data.muteAllAudio ?? c.muteAllAudio,
-      muteAllChat: data.muteAllChat ?? c.muteAllChat,
-    }),
-    'rest/muteAllUpdated': (c, e) => ({ ...c, muteAllAudio: e.muteAllAudio }),
-    'rest/boardLoaded': (c, e) => ({ ...c, boardId: e.boardId, boardToken: e.boardToken }),
+    'msg/roomInfoChanged': (c, { data }) =>
+      withConference(c, {
+        muteAllAudio: data.muteAllAudio ?? c.muteAllAudio,
+        muteAllChat: data.muteAllChat ?? c.muteAllChat,
+      }),
+    'rest/muteAllUpdated': (c, e) => withConference(c, { muteAllAudio: e.muteAllAudio }),
+    'rest/boardLoaded': (c, e) =>
+      withConference(c, { boardId: e.boardId, boardToken: e.boardToken }),
     // [CMD-5] [BOARD-1] [BOARD-2] share on or off; grants by [BOARD-4] and [BOARD-5]
     'msg/boardShareChanged': (c, { data }, root) => {
       if (data.kind === 'grant') return grant(c, data.uid, data.grantBoard, root)
-      if (data.shareBoard === 0) return { ...c, shareBoard: 0, createBoardUserId: NO_CREATOR }
-      return { ...c, shareBoard: 1, boardId: data.boardId ?? c.boardId }
+      if (data.shareBoard === 0)
+        return withConference(c, { shareBoard: 0, createBoardUserId: NO_CREATOR })
+      return withConference(c, { shareBoard: 1, boardId: data.boardId ?? c.boardId })
     },
     'rest/shareBoardUpdated': (c, e) =>
       e.value === 0
-        ? { ...c, shareBoard: 0, createBoardUserId: NO_CREATOR }
-        : { ...c, shareBoard: 1 },
+        ? withConference(c, { shareBoard: 0, createBoardUserId: NO_CREATOR })
+        : withConference(c, { shareBoard: 1 }),
     'rest/boardGrantUpdated': (c, e, root) => grant(c, e.uid, e.grant, root),
     // [CMD-6] [SCREEN-1]
     'msg/screenShareChanged': (c, e) =>
-      c.shareScreen === e.data.screenShare ? c : { ...c, shareScreen: e.data.screenShare },
+      c.shareScreen === e.data.screenShare
+        ? c
+        : withConference(c, { shareScreen: e.data.screenShare }),
     'msg/memberChanged': (c, e, root) =>
       e.data.type === 'leave' ? leave(c, e.data.member.uid, root) : c,
     'rtm/memberLeft': (c, e, root) => leave(c, e.uid, root),
@@ -120,16 +145,19 @@ export const conferenceProjection = defineProjection<ConferenceState, Event, Sta
     'rest/mainScreenSet': (c, e, root) => mainScreen(c, e.mainScreenUid, root),
     // [CMD-7] a member who becomes host leaves the main screen
     'msg/hostChanged': (c, e) =>
-      c.mainScreenUid === e.data.newHostUid ? { ...c, mainScreenUid: '' } : c,
-    'msg/redPacketReceived': (c) => (c.showLuckyMoney === 1 ? c : { ...c, showLuckyMoney: 1 }),
+      c.mainScreenUid === e.data.newHostUid ? withConference(c, { mainScreenUid: '' }) : c,
+    'msg/redPacketReceived': (c) =>
+      c.showLuckyMoney === 1 ? c : withConference(c, { showLuckyMoney: 1 }),
     'msg/usersAmountChanged': (c, e) =>
-      e.data.usersAmount === undefined ? c : { ...c, totalPeople: e.data.usersAmount },
-    'rest/usersAmountLoaded': (c, e) => ({ ...c, totalPeople: e.usersAmount }),
+      e.data.usersAmount === undefined ? c : withConference(c, { totalPeople: e.data.usersAmount }),
+    'rest/usersAmountLoaded': (c, e) => withConference(c, { totalPeople: e.usersAmount }),
     // [COUNT-1] the remaining time; [COUNT-3] a failed refresh subtracts 5
-    'rest/surplusLoaded': (c, e) => ({ ...c, remainingMinutes: e.minutes }),
+    'rest/surplusLoaded': (c, e) => withConference(c, { remainingMinutes: e.minutes }),
     'rest/callFailed': (c, e) =>
       e.call === 'loadSurplus' && c.remainingMinutes !== null
-        ? { ...c, remainingMinutes: Math.max(0, c.remainingMinutes - COUNTDOWN_FAILURE_DECREMENT) }
+        ? withConference(c, {
+            remainingMinutes: Math.max(0, c.remainingMinutes - COUNTDOWN_FAILURE_DECREMENT),
+          })
         : c,
     'life/exited': () => initialConference,
   },

@@ -9,6 +9,14 @@ const CDN_TYPES: ReadonlySet<string> = new Set(
   [...CDN_AUDIENCE_CMDS].map((cmd) => CHANNEL_EVENT_OF_CMD[cmd]),
 )
 
+/** Channel event types an audience on CDN watch does not process. */
+const GATED: ReadonlySet<string> = new Set(
+  [...CHANNEL_TYPES].filter((type) => !CDN_TYPES.has(type)),
+)
+
+/** The channel event types the CDN-audience whitelist shuts out ([MSG-5]). */
+export const CDN_GATED_TYPES: ReadonlySet<string> = GATED
+
 /** A decoded channel event type (not 'msg/dropped', not what I sent). */
 export function isChannelEventType(type: string): boolean {
   return CHANNEL_TYPES.has(type)

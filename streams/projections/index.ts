@@ -5,7 +5,8 @@ import { businessProjection } from './business'
 import { chatProjection } from './chat'
 import { conferenceProjection } from './conference'
 import { devicesProjection } from './devices'
-import { reachesReducers } from './gate'
+import { CDN_GATED_TYPES } from './gate'
+import { isOnCdnWatch } from './derive'
 import { layoutProjection } from './layout'
 import { liveProjection } from './live'
 import { mediaProjection } from './media'
@@ -22,24 +23,50 @@ import { usersProjection } from './users'
 export type { State } from './state'
 export { reachesReducers, isChannelEventType } from './gate'
 
-export const rootProjection = combineProjections<Event, State>({
-  session: sessionProjection,
-  profile: profileProjection,
-  me: meProjection,
-  room: roomProjection,
-  conference: conferenceProjection,
-  users: usersProjection,
-  layout: layoutProjection,
-  board: boardProjection,
-  media: mediaProjection,
-  devices: devicesProjection,
-  live: liveProjection,
-  chat: chatProjection,
-  business: businessProjection,
-  projection: projectionProjection,
-  requests: requestsProjection,
-  ui: uiProjection,
-})
+/** A copy of the root as an object literal (the fold's hottest allocation). */
+function copyState(s: State): State {
+  return {
+    session: s.session,
+    profile: s.profile,
+    me: s.me,
+    room: s.room,
+    conference: s.conference,
+    users: s.users,
+    layout: s.layout,
+    board: s.board,
+    media: s.media,
+    devices: s.devices,
+    live: s.live,
+    chat: s.chat,
+    business: s.business,
+    projection: s.projection,
+    requests: s.requests,
+    ui: s.ui,
+  }
+}
+
+export const rootProjection = combineProjections<Event, State>(
+  {
+    session: sessionProjection,
+    profile: profileProjection,
+    me: meProjection,
+    room: roomProjection,
+    conference: conferenceProjection,
+    users: usersProjection,
+    layout: layoutProjection,
+    board: boardProjection,
+    media: mediaProjection,
+    devices: devicesProjection,
+    live: liveProjection,
+    chat: chatProjection,
+    business: businessProjection,
+    projection: projectionProjection,
+    requests: requestsProjection,
+    ui: uiProjection,
+  },
+  copyState,
+  { types: CDN_GATED_TYPES, closed: isOnCdnWatch },
+)
 
 export const initialState: State = rootProjection.initialState
 
@@ -47,7 +74,4 @@ export const initialState: State = rootProjection.initialState
  * The one reducer: every projection's handlers for the event, behind the CDN-audience whitelist
  * ([MSG-5]). Live sessions, the recorder's snapshot and replay all fold with it.
  */
-export function reduce(state: State, event: Event): State {
-  if (event.type.charCodeAt(0) === 109 /* 'm' */ && !reachesReducers(state, event)) return state
-  return rootProjection.reduce(state, event)
-}
+export const reduce: (state: State, event: Event) => State = rootProjection.reduce

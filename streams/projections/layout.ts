@@ -23,6 +23,17 @@ export const initialLayout: LayoutState = {
   maximised: false,
 }
 
+/** A copy with some fields replaced (undefined is no change); an object literal, fast to fold. */
+export function withLayout(s: LayoutState, p: Partial<LayoutState>): LayoutState {
+  return {
+    layout: p.layout === undefined ? s.layout : p.layout,
+    positions: p.positions === undefined ? s.positions : p.positions,
+    largeUid: p.largeUid === undefined ? s.largeUid : p.largeUid,
+    sharing: p.sharing === undefined ? s.sharing : p.sharing,
+    maximised: p.maximised === undefined ? s.maximised : p.maximised,
+  }
+}
+
 export function layoutName(value: string): LayoutName {
   return (LAYOUTS as readonly string[]).includes(value) ? (value as LayoutName) : DEFAULT_LAYOUT
 }
@@ -32,22 +43,23 @@ function positions(list: readonly { uid: string; type: PositionType }[]): PMap<P
 }
 
 export const layoutProjection = defineProjection<LayoutState, Event, State>(initialLayout, {
-  'rest/roomEntered': (l, e) => ({ ...l, layout: layoutName(e.data.roomInfo.layout) }),
+  'rest/roomEntered': (l, e) => withLayout(l, { layout: layoutName(e.data.roomInfo.layout) }),
   // [CMD-10] the layout, positions and large uid
-  'msg/layoutChanged': (l, { data }) => ({
-    ...l,
-    layout: data.layout,
-    positions: positions(data.positions),
-    largeUid: data.largeUid,
-  }),
-  'rest/layoutUpdated': (l, e) => ({
-    ...l,
-    layout: e.layout,
-    positions: positions(e.positions),
-    largeUid: e.largeUid,
-  }),
+  'msg/layoutChanged': (l, { data }) =>
+    withLayout(l, {
+      layout: data.layout,
+      positions: positions(data.positions),
+      largeUid: data.largeUid,
+    }),
+  'rest/layoutUpdated': (l, e) =>
+    withLayout(l, {
+      layout: e.layout,
+      positions: positions(e.positions),
+      largeUid: e.largeUid,
+    }),
   // [MAIN-2] the share layout follows a share change
-  'timer/shareLayoutDue': (l, e) => (l.sharing === e.sharing ? l : { ...l, sharing: e.sharing }),
-  'ui/maximiseToggled': (l) => ({ ...l, maximised: !l.maximised }),
+  'timer/shareLayoutDue': (l, e) =>
+    l.sharing === e.sharing ? l : withLayout(l, { sharing: e.sharing }),
+  'ui/maximiseToggled': (l) => withLayout(l, { maximised: !l.maximised }),
   'life/exited': () => initialLayout,
 })

@@ -41,6 +41,25 @@ export const initialLive: LiveState = {
   recordingStartedAt: null,
 }
 
+/** A copy with some fields replaced (undefined is no change); an object literal, fast to fold. */
+export function withLive(s: LiveState, p: Partial<LiveState>): LiveState {
+  return {
+    liveState: p.liveState === undefined ? s.liveState : p.liveState,
+    openLive: p.openLive === undefined ? s.openLive : p.openLive,
+    played: p.played === undefined ? s.played : p.played,
+    pending: p.pending === undefined ? s.pending : p.pending,
+    liveUrls: p.liveUrls === undefined ? s.liveUrls : p.liveUrls,
+    playback: p.playback === undefined ? s.playback : p.playback,
+    hotNum: p.hotNum === undefined ? s.hotNum : p.hotNum,
+    likeTotal: p.likeTotal === undefined ? s.likeTotal : p.likeTotal,
+    usersAmount: p.usersAmount === undefined ? s.usersAmount : p.usersAmount,
+    converterState: p.converterState === undefined ? s.converterState : p.converterState,
+    converterMob: p.converterMob === undefined ? s.converterMob : p.converterMob,
+    recordingStartedAt:
+      p.recordingStartedAt === undefined ? s.recordingStartedAt : p.recordingStartedAt,
+  }
+}
+
 /**
  * [LIVE-1] only PAUSE (2) and END (3) are applied. [LIVE-3] an audience's first END waits 8000 ms
  * (the effect fires timer/liveStateDue); any other is applied at once.
@@ -48,44 +67,46 @@ export const initialLive: LiveState = {
 function liveState(l: LiveState, state: LiveStateId, root: State): LiveState {
   if (state !== Live.PAUSE && state !== Live.END) return l
   const audience = root.me !== null && !isMediaHost(root.me)
-  if (audience && state === Live.END && !l.played) return { ...l, played: true, pending: state }
-  return { ...l, liveState: state, played: true, pending: null }
+  if (audience && state === Live.END && !l.played)
+    return withLive(l, { played: true, pending: state })
+  return withLive(l, { liveState: state, played: true, pending: null })
 }
 
 export const liveProjection = defineProjection<LiveState, Event, State>(initialLive, {
-  'rest/roomEntered': (l, e) => ({ ...l, liveState: e.data.roomInfo.liveState as LiveStateId }),
-  'rest/roomLoaded': (l, e) => ({
-    ...l,
-    liveState: e.room.liveState as LiveStateId,
-    openLive: e.room.openLive ?? l.openLive,
-    converterMob: e.room.converterMob ?? l.converterMob,
-  }),
+  'rest/roomEntered': (l, e) =>
+    withLive(l, { liveState: e.data.roomInfo.liveState as LiveStateId }),
+  'rest/roomLoaded': (l, e) =>
+    withLive(l, {
+      liveState: e.room.liveState as LiveStateId,
+      openLive: e.room.openLive ?? l.openLive,
+      converterMob: e.room.converterMob ?? l.converterMob,
+    }),
   'msg/liveStateChanged': (l, e, root) => liveState(l, e.data.liveState, root),
   'timer/liveStateDue': (l, e) =>
-    l.pending === null ? l : { ...l, liveState: e.liveState, pending: null },
+    l.pending === null ? l : withLive(l, { liveState: e.liveState, pending: null }),
   // [OPEN-1] toggled; ignored when it equals the current value or comes from self
   'msg/liveTypeChanged': (l, e, root) =>
     e.data.openLive === l.openLive || (root.me !== null && e.data.userId === root.me.userId)
       ? l
-      : { ...l, openLive: e.data.openLive },
+      : withLive(l, { openLive: e.data.openLive }),
   // [LIKE-1] the like total and the hot number
-  'msg/likeGiven': (l, e) => ({ ...l, likeTotal: e.data.likeTotal }),
-  'rest/liked': (l, e) => ({ ...l, likeTotal: e.likeTotal }),
-  'msg/usersAmountChanged': (l, { data }) => ({
-    ...l,
-    usersAmount: data.usersAmount ?? l.usersAmount,
-    hotNum: data.hotNum ?? l.hotNum,
-  }),
-  'rest/usersAmountLoaded': (l, e) => ({ ...l, usersAmount: e.usersAmount }),
-  'rest/hotNumLoaded': (l, e) => ({ ...l, hotNum: e.hotNum }),
-  'rest/liveUrlsLoaded': (l, e) => ({ ...l, liveUrls: e.urls }),
-  'rest/playbackLoaded': (l, e) => ({ ...l, playback: e.list }),
-  'msg/converterStateChanged': (l, { data }) => ({
-    ...l,
-    converterState: data.converterState,
-    converterMob: data.converterMob ?? l.converterMob,
-  }),
-  'rest/recordingStarted': (l, e) => ({ ...l, recordingStartedAt: e.startedAt }),
-  'rest/recordingStopped': (l) => ({ ...l, recordingStartedAt: null }),
+  'msg/likeGiven': (l, e) => withLive(l, { likeTotal: e.data.likeTotal }),
+  'rest/liked': (l, e) => withLive(l, { likeTotal: e.likeTotal }),
+  'msg/usersAmountChanged': (l, { data }) =>
+    withLive(l, {
+      usersAmount: data.usersAmount ?? l.usersAmount,
+      hotNum: data.hotNum ?? l.hotNum,
+    }),
+  'rest/usersAmountLoaded': (l, e) => withLive(l, { usersAmount: e.usersAmount }),
+  'rest/hotNumLoaded': (l, e) => withLive(l, { hotNum: e.hotNum }),
+  'rest/liveUrlsLoaded': (l, e) => withLive(l, { liveUrls: e.urls }),
+  'rest/playbackLoaded': (l, e) => withLive(l, { playback: e.list }),
+  'msg/converterStateChanged': (l, { data }) =>
+    withLive(l, {
+      converterState: data.converterState,
+      converterMob: data.converterMob ?? l.converterMob,
+    }),
+  'rest/recordingStarted': (l, e) => withLive(l, { recordingStartedAt: e.startedAt }),
+  'rest/recordingStopped': (l) => withLive(l, { recordingStartedAt: null }),
   'life/exited': () => initialLive,
 })

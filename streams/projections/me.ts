@@ -5,6 +5,7 @@ import type { Me } from '../wire/rest/room'
 import { Role } from '../wire/roles'
 import { MuteAll } from '../wire/constants'
 import type { State } from './state'
+import { userFlags } from './users'
 
 /** The participant (spec §3 "Participant (me)"), tokens included (redacted in the log). */
 export type MeState = Me | null
@@ -13,16 +14,26 @@ type Flags = Partial<
   Pick<Member, 'enableAudio' | 'enableVideo' | 'enableChat' | 'grantBoard' | 'grantScreen' | 'role'>
 >
 
+const FLAG_KEYS = [
+  'enableAudio',
+  'enableVideo',
+  'enableChat',
+  'grantBoard',
+  'grantScreen',
+  'role',
+] as const
+
+/** My flags changed by `flags` (only the flag keys; undefined is no change). */
 function patch(me: MeState, uid: string, flags: Flags): MeState {
   if (!me || me.uid !== uid) return me
-  let changed = false
-  for (const key of Object.keys(flags) as (keyof Flags)[])
-    if (flags[key] !== undefined && flags[key] !== me[key]) changed = true
-  if (!changed) return me
-  const next = { ...me } as Record<string, unknown>
-  for (const key of Object.keys(flags) as (keyof Flags)[])
-    if (flags[key] !== undefined) next[key] = flags[key]
-  return next as unknown as Me
+  let next: Record<string, unknown> | undefined
+  for (const key of FLAG_KEYS) {
+    const value = flags[key]
+    if (value === undefined || value === me[key]) continue
+    next ??= { ...me }
+    next[key] = value
+  }
+  return next ? (next as unknown as Me) : me
 }
 
 export const meProjection = defineProjection<MeState, Event, State>(null, {
@@ -37,7 +48,9 @@ export const meProjection = defineProjection<MeState, Event, State>(null, {
     },
   'msg/memberChanged': (me, e) =>
     e.data.type === 'leave' ? me : patch(me, e.data.member.uid, e.data.member),
-  'msg/userStateChanged': (me, e) => patch(me, e.data.uid, e.data),
+  // only the member flags, never the message's actor fields
+  'msg/userStateChanged': (me, e) =>
+    me && me.uid === e.data.uid ? patch(me, me.uid, userFlags(e.data)) : me,
   'rest/userMediaUpdated': (me, e) => patch(me, e.uid, { [e.flag]: e.value }),
   'msg/boardShareChanged': (me, e) => {
     if (!me) return me

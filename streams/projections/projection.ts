@@ -27,6 +27,15 @@ export const initialProjection: ProjectionState = {
   deleted: false,
 }
 
+/** A copy with some fields replaced (undefined is no change); an object literal, fast to fold. */
+export function withProjection(s: ProjectionState, p: Partial<ProjectionState>): ProjectionState {
+  return {
+    screens: p.screens === undefined ? s.screens : p.screens,
+    mine: p.mine === undefined ? s.mine : p.mine,
+    deleted: p.deleted === undefined ? s.deleted : p.deleted,
+  }
+}
+
 /** Audiences (not hosts, not projections) ignore join-projection messages ([PROJ-4]). */
 const ignoresJoins = (root: State) =>
   root.me !== null && root.me.role !== Role.host && root.me.role !== Role.projection
@@ -35,7 +44,7 @@ export const projectionProjection = defineProjection<ProjectionState, Event, Sta
   initialProjection,
   {
     'rest/roomEntered': (p, { data: { me } }) =>
-      me.role === Role.projection ? { ...p, mine: me.screenId || null } : p,
+      me.role === Role.projection ? withProjection(p, { mine: me.screenId || null }) : p,
     // [CMD-14] [PROJ-2] [PROJ-4]
     'msg/projectionJoined': (p, { data }, root) => {
       if (ignoresJoins(root) || data.projectionId === '' || data.uids.length === 0) return p
@@ -46,7 +55,7 @@ export const projectionProjection = defineProjection<ProjectionState, Event, Sta
         layoutCount: data.layoutCount ?? before?.layoutCount ?? data.uids.length,
         projectionUrl: data.projectionUrl ?? before?.projectionUrl ?? '',
       }
-      return { ...p, screens: p.screens.set(data.projectionId, screen) }
+      return withProjection(p, { screens: p.screens.set(data.projectionId, screen) })
     },
     // [CMD-16] [PROJ-1] the layout count only decreases; [PROJ-2] empty id or uids are ignored
     'msg/projectionEdited': (p, { data }) => {
@@ -59,21 +68,22 @@ export const projectionProjection = defineProjection<ProjectionState, Event, Sta
         layoutCount,
         projectionUrl: before?.projectionUrl ?? '',
       }
-      return { ...p, screens: p.screens.set(data.projectionId, screen) }
+      return withProjection(p, { screens: p.screens.set(data.projectionId, screen) })
     },
     // [CMD-15] [PROJ-4] the host ignores it; [PROJ-3] my own address deleted
     'msg/projectionDeleted': (p, { data }, root) => {
       if (root.me?.role === Role.host || data.projectionId === '') return p
-      return {
-        ...p,
+      return withProjection(p, {
         screens: p.screens.delete(data.projectionId),
         deleted: p.deleted || data.projectionId === p.mine,
-      }
+      })
     },
     'rest/projectionUsersLoaded': (p, e) => {
       const before = p.screens.get(e.projectionId)
       if (!before || e.uids.length === 0) return p
-      return { ...p, screens: p.screens.set(e.projectionId, { ...before, uids: e.uids }) }
+      return withProjection(p, {
+        screens: p.screens.set(e.projectionId, { ...before, uids: e.uids }),
+      })
     },
     'life/exited': (p) => ({ ...initialProjection, deleted: p.deleted }),
   },

@@ -30,14 +30,22 @@ export const initialRequests: RequestsState = {
   sent: PMap.empty(),
 }
 
+/** A copy with some fields replaced (undefined is no change); an object literal, fast to fold. */
+export function withRequests(s: RequestsState, p: Partial<RequestsState>): RequestsState {
+  return {
+    applications: p.applications === undefined ? s.applications : p.applications,
+    invitations: p.invitations === undefined ? s.invitations : p.invitations,
+    sent: p.sent === undefined ? s.sent : p.sent,
+  }
+}
+
 export const requestKey = (uid: string, type: number) => `${uid}:${type}`
 
 export const requestsProjection = defineProjection<RequestsState, Event, State>(initialRequests, {
   'peer/applyReceived': (r, { data }) => {
     const key = requestKey(data.uid, data.type)
     if (data.role === PeerRole.approver)
-      return {
-        ...r,
+      return withRequests(r, {
         applications: r.applications.set(key, {
           uid: data.uid,
           userId: data.userId,
@@ -45,16 +53,15 @@ export const requestsProjection = defineProjection<RequestsState, Event, State>(
           type: data.type,
           invite: false,
         }),
-      }
+      })
     // an answer to my application, or (Notice) the requester withdrew it ([BOARD-10])
-    if (data.role === PeerRole.applicant) return { ...r, sent: r.sent.delete(key) }
-    return { ...r, applications: r.applications.delete(key) }
+    if (data.role === PeerRole.applicant) return withRequests(r, { sent: r.sent.delete(key) })
+    return withRequests(r, { applications: r.applications.delete(key) })
   },
   'peer/inviteReceived': (r, { data }) => {
     const key = requestKey(data.uid, data.type)
     if (data.role === PeerRole.approver)
-      return {
-        ...r,
+      return withRequests(r, {
         invitations: r.invitations.set(key, {
           uid: data.uid,
           userId: data.userId,
@@ -62,16 +69,15 @@ export const requestsProjection = defineProjection<RequestsState, Event, State>(
           type: data.type,
           invite: true,
         }),
-      }
-    if (data.role === PeerRole.applicant) return { ...r, sent: r.sent.delete(key) }
-    return { ...r, invitations: r.invitations.delete(key) }
+      })
+    if (data.role === PeerRole.applicant) return withRequests(r, { sent: r.sent.delete(key) })
+    return withRequests(r, { invitations: r.invitations.delete(key) })
   },
   'peer/sent': (r, e) => {
     if (e.cmd === PeerCmd.userState) return r
     const key = requestKey(e.to, e.data.type)
     if (e.data.role === PeerRole.approver)
-      return {
-        ...r,
+      return withRequests(r, {
         sent: r.sent.set(key, {
           uid: e.to,
           userId: '',
@@ -79,13 +85,13 @@ export const requestsProjection = defineProjection<RequestsState, Event, State>(
           type: e.data.type,
           invite: e.cmd === PeerCmd.invite,
         }),
-      }
+      })
     if (e.data.role === PeerRole.notice)
-      return { ...r, sent: r.sent.delete(key), applications: r.applications.delete(key) }
+      return withRequests(r, { sent: r.sent.delete(key), applications: r.applications.delete(key) })
     // I answered: the request is decided
     return e.cmd === PeerCmd.invite
-      ? { ...r, invitations: r.invitations.delete(key) }
-      : { ...r, applications: r.applications.delete(key) }
+      ? withRequests(r, { invitations: r.invitations.delete(key) })
+      : withRequests(r, { applications: r.applications.delete(key) })
   },
   'life/exited': () => initialRequests,
 })

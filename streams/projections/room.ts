@@ -26,6 +26,27 @@ export interface Room {
 }
 export type RoomState = Room | null
 
+/** A copy with some fields replaced (undefined is no change); an object literal, fast to fold. */
+export function withRoom(s: Room, p: Partial<Room>): Room {
+  return {
+    roomId: p.roomId === undefined ? s.roomId : p.roomId,
+    roomUuid: p.roomUuid === undefined ? s.roomUuid : p.roomUuid,
+    roomName: p.roomName === undefined ? s.roomName : p.roomName,
+    roomType: p.roomType === undefined ? s.roomType : p.roomType,
+    channelName: p.channelName === undefined ? s.channelName : p.channelName,
+    state: p.state === undefined ? s.state : p.state,
+    createUserId: p.createUserId === undefined ? s.createUserId : p.createUserId,
+    createTime: p.createTime === undefined ? s.createTime : p.createTime,
+    startTime: p.startTime === undefined ? s.startTime : p.startTime,
+    playbackState: p.playbackState === undefined ? s.playbackState : p.playbackState,
+    recordingState: p.recordingState === undefined ? s.recordingState : p.recordingState,
+    audienceWatchType:
+      p.audienceWatchType === undefined ? s.audienceWatchType : p.audienceWatchType,
+    meetingTopic: p.meetingTopic === undefined ? s.meetingTopic : p.meetingTopic,
+    publishingHost: p.publishingHost === undefined ? s.publishingHost : p.publishingHost,
+  }
+}
+
 function fromInfo(info: RoomInfo & Partial<RoomExtras>): Room {
   return {
     roomId: info.roomId,
@@ -50,22 +71,22 @@ export const roomProjection = defineProjection<RoomState, Event, State>(null, {
   // [HOST-2] a refetched room replaces the base fields
   'rest/roomLoaded': (_, e) => fromInfo(e.room),
   'msg/roomInfoChanged': (room, { data }) =>
-    room && {
-      ...room,
+    room &&
+    withRoom(room, {
       state: data.state ?? room.state,
       roomName: data.roomName ?? room.roomName,
       meetingTopic: data.meetingTopic ?? room.meetingTopic,
-    },
-  'rest/roomStateUpdated': (room, e) => room && { ...room, state: e.state },
+    }),
+  'rest/roomStateUpdated': (room, e) => room && withRoom(room, { state: e.state }),
   'msg/recordingStateChanged': (room, e) =>
-    room && { ...room, recordingState: e.data.recordingState },
+    room && withRoom(room, { recordingState: e.data.recordingState }),
   // [PROJ-4] the host ignores watch-type changes
   'msg/watchTypeChanged': (room, e, root) =>
     room && root.me?.role !== Role.host
-      ? { ...room, audienceWatchType: e.data.audienceWatchType }
+      ? withRoom(room, { audienceWatchType: e.data.audienceWatchType })
       : room,
   // [END-1] [LIVE-2] the room is in the ended state
-  'life/ended': (room) => room && { ...room, state: ROOM_STATE_ENDED },
+  'life/ended': (room) => room && withRoom(room, { state: ROOM_STATE_ENDED }),
   // [EXIT-1] the room state resets to defaults
   'life/exited': () => null,
 })

@@ -46,48 +46,62 @@ export const initialSession: SessionState = {
   ended: false,
 }
 
+/** A copy with some fields replaced (undefined is no change); an object literal, fast to fold. */
+export function withSession(s: SessionState, p: Partial<SessionState>): SessionState {
+  return {
+    phase: p.phase === undefined ? s.phase : p.phase,
+    entryError: p.entryError === undefined ? s.entryError : p.entryError,
+    onlineCount: p.onlineCount === undefined ? s.onlineCount : p.onlineCount,
+    exited: p.exited === undefined ? s.exited : p.exited,
+    mobile: p.mobile === undefined ? s.mobile : p.mobile,
+    info: p.info === undefined ? s.info : p.info,
+    connection: p.connection === undefined ? s.connection : p.connection,
+    ended: p.ended === undefined ? s.ended : p.ended,
+  }
+}
+
 export const sessionProjection = defineProjection<SessionState, Event, State>(initialSession, {
-  'life/appStarted': (s, e) => ({ ...s, mobile: e.mobile }),
+  'life/appStarted': (s, e) => withSession(s, { mobile: e.mobile }),
   'ui/joinSubmitted': (s, e) => {
     const error = validateJoinForm(e.form)
     return error
-      ? { ...s, phase: 'idle', entryError: error }
-      : { ...s, phase: 'entering', entryError: null }
+      ? withSession(s, { phase: 'idle', entryError: error })
+      : withSession(s, { phase: 'entering', entryError: null })
   },
-  'rest/roomEntered': (s, { data: { roomInfo } }) => ({
-    ...s,
-    phase: 'joiningChannel',
-    exited: false,
-    ended: false,
-    info: {
-      roomId: roomInfo.roomId,
-      roomUuid: roomInfo.roomUuid,
-      roomName: roomInfo.roomName,
-      channelName: roomInfo.channelName,
-      audienceWatchType: roomInfo.audienceWatchType,
-    },
-  }),
-  'rest/roomEntryFailed': (s, e) => ({
-    ...s,
-    phase: 'idle',
-    entryError: { message: e.message, field: e.field, reason: e.reason },
-  }),
-  'rtm/channelJoined': (s, e) => ({ ...s, phase: 'inRoom', onlineCount: e.members.length }),
-  'rtm/joinFailed': (s, e) => ({ ...s, phase: 'idle', entryError: { message: e.message } }),
+  'rest/roomEntered': (s, { data: { roomInfo } }) =>
+    withSession(s, {
+      phase: 'joiningChannel',
+      exited: false,
+      ended: false,
+      info: {
+        roomId: roomInfo.roomId,
+        roomUuid: roomInfo.roomUuid,
+        roomName: roomInfo.roomName,
+        channelName: roomInfo.channelName,
+        audienceWatchType: roomInfo.audienceWatchType,
+      },
+    }),
+  'rest/roomEntryFailed': (s, e) =>
+    withSession(s, {
+      phase: 'idle',
+      entryError: { message: e.message, field: e.field, reason: e.reason },
+    }),
+  'rtm/channelJoined': (s, e) => withSession(s, { phase: 'inRoom', onlineCount: e.members.length }),
+  'rtm/joinFailed': (s, e) => withSession(s, { phase: 'idle', entryError: { message: e.message } }),
   // [ENTRY-8] an empty appId stops the login
-  'rtm/loginSkipped': (s) => ({
-    ...s,
-    phase: 'idle',
-    entryError: { message: 'room login failed' },
-  }),
-  'rtm/memberCountUpdated': (s, e) => ({ ...s, onlineCount: e.count }),
-  'rtm/connectionStateChanged': (s, e) => ({ ...s, connection: e.state }),
-  'ui/leaveClicked': (s) => (s.phase === 'inRoom' ? { ...s, phase: 'leaving' } : s),
+  'rtm/loginSkipped': (s) =>
+    withSession(s, {
+      phase: 'idle',
+      entryError: { message: 'room login failed' },
+    }),
+  'rtm/memberCountUpdated': (s, e) => withSession(s, { onlineCount: e.count }),
+  'rtm/connectionStateChanged': (s, e) => withSession(s, { connection: e.state }),
+  'ui/leaveClicked': (s) => (s.phase === 'inRoom' ? withSession(s, { phase: 'leaving' }) : s),
   // [EXIT-2] a refused exit call: the exit fails and I stay
   'rest/callFailed': (s, e) =>
-    e.call === 'exitRoom' && s.phase === 'leaving' ? { ...s, phase: 'inRoom' } : s,
-  'life/ended': (s) => (s.ended ? s : { ...s, ended: true }),
-  'life/kicked': (s) => (s.ended ? s : { ...s, ended: true }),
+    e.call === 'exitRoom' && s.phase === 'leaving' ? withSession(s, { phase: 'inRoom' }) : s,
+  'life/ended': (s) => (s.ended ? s : withSession(s, { ended: true })),
+  'life/kicked': (s) => (s.ended ? s : withSession(s, { ended: true })),
   // [EXIT-1] the session info and the platform are kept
-  'life/exited': (s) => ({ ...s, phase: 'exited', exited: true, onlineCount: 0 }),
+  'life/exited': (s) => withSession(s, { phase: 'exited', exited: true, onlineCount: 0 }),
 })

@@ -78,6 +78,17 @@ export const initialUi: UiState = {
   nextId: 1,
 }
 
+/** A copy with some fields replaced (undefined is no change); an object literal, fast to fold. */
+export function withUi(s: UiState, p: Partial<UiState>): UiState {
+  return {
+    dialogs: p.dialogs === undefined ? s.dialogs : p.dialogs,
+    toasts: p.toasts === undefined ? s.toasts : p.toasts,
+    redirect: p.redirect === undefined ? s.redirect : p.redirect,
+    fullscreenShare: p.fullscreenShare === undefined ? s.fullscreenShare : p.fullscreenShare,
+    nextId: p.nextId === undefined ? s.nextId : p.nextId,
+  }
+}
+
 type Params = Record<string, string | number>
 
 /** Adds a dialog with the default labels ([ERR-2]). */
@@ -89,22 +100,25 @@ export function dialog(ui: UiState, kind: DialogKind, params: Params = {}, rejec
     confirmLabel: DIALOG_CONFIRM_LABEL,
     rejectLabel: reject ? DIALOG_REJECT_LABEL : null,
   }
-  return { ...ui, dialogs: [...ui.dialogs, box], nextId: ui.nextId + 1 }
+  return withUi(ui, { dialogs: [...ui.dialogs, box], nextId: ui.nextId + 1 })
 }
 
 /** Adds a toast: 2000 ms, or 5000 ms for a warning ([ERR-2]). */
 export function toast(ui: UiState, level: ToastLevel, key: string, params: Params = {}): UiState {
   const duration = level === 'warning' ? WARNING_TOAST_MS : TOAST_MS
   const item: Toast = { id: ui.nextId, level, key, params, duration }
-  return { ...ui, toasts: [...ui.toasts, item], nextId: ui.nextId + 1 }
+  return withUi(ui, { toasts: [...ui.toasts, item], nextId: ui.nextId + 1 })
 }
 
 export function redirect(ui: UiState, to: string, delay: number): UiState {
-  return { ...ui, redirect: { id: ui.nextId, to, delay, due: delay === 0 }, nextId: ui.nextId + 1 }
+  return withUi(ui, {
+    redirect: { id: ui.nextId, to, delay, due: delay === 0 },
+    nextId: ui.nextId + 1,
+  })
 }
 
 const without = (ui: UiState, test: (d: Dialog) => boolean): UiState =>
-  ui.dialogs.some(test) ? { ...ui, dialogs: ui.dialogs.filter((d) => !test(d)) } : ui
+  ui.dialogs.some(test) ? withUi(ui, { dialogs: ui.dialogs.filter((d) => !test(d)) }) : ui
 
 /** Dialogs whose closing sends the user home. */
 const LEAVING: ReadonlySet<DialogKind> = new Set([
@@ -192,8 +206,8 @@ export const uiProjection = defineProjection<UiState, Event, State>(initialUi, {
       : ui,
   // [SCREEN-3] the full-screen share view is exited when sharing stops
   'msg/screenShareChanged': (ui, e) =>
-    e.data.screenShare === 0 && ui.fullscreenShare ? { ...ui, fullscreenShare: false } : ui,
-  'ui/fullscreenShareToggled': (ui, e) => ({ ...ui, fullscreenShare: e.on }),
+    e.data.screenShare === 0 && ui.fullscreenShare ? withUi(ui, { fullscreenShare: false }) : ui,
+  'ui/fullscreenShareToggled': (ui, e) => withUi(ui, { fullscreenShare: e.on }),
   // [MSG-10] each business type shows its toast or dialog
   'msg/businessReceived': (ui, { data }) => {
     const params: Params = { userName: data.userName, targetName: data.targetName ?? '' }
@@ -237,17 +251,17 @@ export const uiProjection = defineProjection<UiState, Event, State>(initialUi, {
   // [ERR-2] a toast's time is up
   'timer/toastExpired': (ui, e) =>
     ui.toasts.some((t) => t.id === e.id)
-      ? { ...ui, toasts: ui.toasts.filter((t) => t.id !== e.id) }
+      ? withUi(ui, { toasts: ui.toasts.filter((t) => t.id !== e.id) })
       : ui,
   'ui/toastClosed': (ui, e) =>
     ui.toasts.some((t) => t.id === e.id)
-      ? { ...ui, toasts: ui.toasts.filter((t) => t.id !== e.id) }
+      ? withUi(ui, { toasts: ui.toasts.filter((t) => t.id !== e.id) })
       : ui,
   'timer/redirectDue': (ui, e) =>
     ui.redirect?.id === e.id && !ui.redirect.due
-      ? { ...ui, redirect: { ...ui.redirect, due: true } }
+      ? withUi(ui, { redirect: { ...ui.redirect, due: true } })
       : ui,
-  'ui/redirected': (ui, e) => (ui.redirect?.id === e.id ? { ...ui, redirect: null } : ui),
+  'ui/redirected': (ui, e) => (ui.redirect?.id === e.id ? withUi(ui, { redirect: null }) : ui),
   'ui/dialogClosed': (ui, e) => {
     const closed = ui.dialogs.find((d) => d.id === e.id)
     if (!closed) return ui
@@ -266,7 +280,10 @@ export const uiProjection = defineProjection<UiState, Event, State>(initialUi, {
     without(ui, (d) => d.kind === 'question' && d.params.questionId === e.questionId),
   // leaving the room closes the boxes about it; the end and kick boxes and redirects stay
   'life/exited': (ui) =>
-    without({ ...ui, fullscreenShare: false }, (d) => !LEAVING.has(d.kind) && d.kind !== 'alert'),
+    without(
+      withUi(ui, { fullscreenShare: false }),
+      (d) => !LEAVING.has(d.kind) && d.kind !== 'alert',
+    ),
   'life/entered': (ui) =>
-    ui.redirect || ui.dialogs.length ? { ...ui, redirect: null, dialogs: [] } : ui,
+    ui.redirect || ui.dialogs.length ? withUi(ui, { redirect: null, dialogs: [] }) : ui,
 })

@@ -4,7 +4,7 @@ import type { Event } from '../events'
 import type { Member } from '../wire/member'
 import { MuteAll } from '../wire/constants'
 import { Role } from '../wire/roles'
-import { isLiveOn, memberOf } from './derive'
+import { isLiveOn } from './derive'
 import type { State } from './state'
 
 /**
@@ -26,55 +26,148 @@ export const initialUsers: UsersState = {
   shareScreenUsers: PMap.empty(),
 }
 
+/** The groups with some replaced (an object literal: spreads are slow on the fold's hot path). */
+function withGroups(s: UsersState, p: Partial<UsersState>): UsersState {
+  return {
+    hosts: p.hosts ?? s.hosts,
+    audiences: p.audiences ?? s.audiences,
+    shareBoardUsers: p.shareBoardUsers ?? s.shareBoardUsers,
+    shareScreenUsers: p.shareScreenUsers ?? s.shareScreenUsers,
+  }
+}
+
+/**
+ * A member with its flags replaced (undefined is no change), as an object literal. Positional, so
+ * the fold's hottest update reads no patch object of varying shape.
+ */
+function withFlags(
+  m: Member,
+  enableAudio: 0 | 1 | undefined,
+  enableVideo: 0 | 1 | undefined,
+  enableChat: 0 | 1 | undefined,
+  grantScreen: 0 | 1 | undefined,
+  grantBoard: 0 | 1 | undefined,
+  userState: 0 | 1 | undefined,
+): Member {
+  return {
+    roomId: m.roomId,
+    uid: m.uid,
+    role: m.role,
+    userId: m.userId,
+    userName: m.userName,
+    userUuid: m.userUuid,
+    userPhoto: m.userPhoto,
+    enableAudio: enableAudio ?? m.enableAudio,
+    enableVideo: enableVideo ?? m.enableVideo,
+    enableChat: enableChat ?? m.enableChat,
+    grantBoard: grantBoard ?? m.grantBoard,
+    grantScreen: grantScreen ?? m.grantScreen,
+    screenId: m.screenId,
+    userState: userState ?? m.userState,
+  }
+}
+
+/** A member with some fields replaced (undefined is no change), as an object literal. */
+export function patchMember(m: Member, p: Partial<Member>): Member {
+  return {
+    roomId: m.roomId,
+    uid: m.uid,
+    role: p.role ?? m.role,
+    userId: p.userId ?? m.userId,
+    userName: p.userName ?? m.userName,
+    userUuid: m.userUuid,
+    userPhoto: p.userPhoto ?? m.userPhoto,
+    enableAudio: p.enableAudio ?? m.enableAudio,
+    enableVideo: p.enableVideo ?? m.enableVideo,
+    enableChat: p.enableChat ?? m.enableChat,
+    grantBoard: p.grantBoard ?? m.grantBoard,
+    grantScreen: p.grantScreen ?? m.grantScreen,
+    screenId: p.screenId ?? m.screenId,
+    userState: p.userState ?? m.userState,
+  }
+}
+
 /** Puts a member in its group by role (moving it when its role changed) and mirrors grantBoard. */
-export function put(s: UsersState, member: Member): UsersState {
+export function put(s: UsersState, member: Member, before?: Member): UsersState {
   const isHost = member.role === Role.host
+  const granted = member.grantBoard === 1
+  // the hot path: same group, same grant; one map write
+  if (before && (before.role === Role.host) === isHost && (before.grantBoard === 1) === granted) {
+    if (isHost) {
+      const hosts = s.hosts.set(member.uid, member)
+      return hosts === s.hosts ? s : withGroups(s, { hosts })
+    }
+    const audiences = s.audiences.set(member.uid, member)
+    return audiences === s.audiences ? s : withGroups(s, { audiences })
+  }
   const into = isHost ? s.hosts : s.audiences
   const other = isHost ? s.audiences : s.hosts
   const placed = into.set(member.uid, member)
   const removed = other.delete(member.uid)
-  const board =
-    member.grantBoard === 1
-      ? s.shareBoardUsers.set(member.uid, true)
-      : s.shareBoardUsers.delete(member.uid)
+  const board = granted
+    ? s.shareBoardUsers.set(member.uid, true)
+    : s.shareBoardUsers.delete(member.uid)
   if (placed === into && removed === other && board === s.shareBoardUsers) return s
-  return {
-    ...s,
+  return withGroups(s, {
     hosts: isHost ? placed : removed,
     audiences: isHost ? removed : placed,
     shareBoardUsers: board,
-  }
+  })
 }
 
+function setGrant(s: UsersState, uid: string, grantBoard: 0 | 1): UsersState {
+  const member = find(s, uid)
+  if (!member || member.grantBoard === grantBoard) return s
+  return put(
+    s,
+    withFlags(member, undefined, undefined, undefined, undefined, grantBoard, undefined),
+    member,
+  )
+}
+
+function sameMember(a: Member, b: Member): boolean {
+  return (
+    a.role === b.role &&
+    a.userId === b.userId &&
+    a.userName === b.userName &&
+    a.userPhoto === b.userPhoto &&
+    a.enableAudio === b.enableAudio &&
+    a.enableVideo === b.enableVideo &&
+    a.enableChat === b.enableChat &&
+    a.grantBoard === b.grantBoard &&
+    a.grantScreen === b.grantScreen &&
+    a.screenId === b.screenId &&
+    a.userState === b.userState
+  )
+}
+
+const find = (s: UsersState, uid: string): Member | undefined =>
+  s.audiences.get(uid) ?? s.hosts.get(uid)
+
+/** The member's fields that differ in `patch` (undefined fields are not changes). */
 function change(s: UsersState, uid: string, patch: Partial<Member>): UsersState {
-  const member = s.hosts.get(uid) ?? s.audiences.get(uid)
+  const member = find(s, uid)
   if (!member) return s // [MSG-6] a message about a missing audience changes nothing
-  let changed = false
-  for (const key of Object.keys(patch) as (keyof Member)[])
-    if (patch[key] !== undefined && patch[key] !== member[key]) changed = true
-  if (!changed) return s
-  const next = { ...member } as Record<string, unknown>
-  for (const key of Object.keys(patch) as (keyof Member)[])
-    if (patch[key] !== undefined) next[key] = patch[key]
-  return put(s, next as unknown as Member)
+  const next = patchMember(member, patch)
+  return sameMember(member, next) ? s : put(s, next, member)
 }
 
 /** [BOARD-2] [BOARD-5] every board grantee loses its grant; nobody shares the board. */
 function clearBoardGrants(s: UsersState): UsersState {
   let out = s
-  for (const uid of s.shareBoardUsers.keys()) out = change(out, uid, { grantBoard: 0 })
-  return { ...out, shareBoardUsers: PMap.empty() }
+  for (const uid of s.shareBoardUsers.keys()) out = setGrant(out, uid, 0)
+  return withGroups(out, { shareBoardUsers: PMap.empty() })
 }
 
 /** A member leaves: out of every group ([SCREEN-2]); the creator leaving ends the share ([BOARD-7]). */
 function leave(s: UsersState, uid: string, root: State): UsersState {
   if (!s.hosts.has(uid) && !s.audiences.has(uid)) return s
-  let out: UsersState = {
+  let out: UsersState = withGroups(s, {
     hosts: s.hosts.delete(uid),
     audiences: s.audiences.delete(uid),
     shareBoardUsers: s.shareBoardUsers.delete(uid),
     shareScreenUsers: s.shareScreenUsers.delete(uid),
-  }
+  })
   if (uid === root.conference.createBoardUserId) out = clearBoardGrants(out)
   return out
 }
@@ -105,19 +198,20 @@ function placeholder(root: State, uid: string): Member {
  * comes back as an audience.
  */
 function joinDuringLive(s: UsersState, member: Member, root: State): UsersState {
-  if (member.role !== Role.host || !isLiveOn(root) || s.hosts.has(member.uid)) return put(s, member)
+  if (member.role !== Role.host || !isLiveOn(root) || s.hosts.has(member.uid))
+    return put(s, member, find(s, member.uid))
   if (member.uid === root.conference.replacedHostUid)
-    return put(s, { ...member, role: Role.conferee })
+    return put(s, patchMember(member, { role: Role.conferee }))
   let out = s
-  for (const host of s.hosts.values()) out = put(out, { ...host, role: Role.conferee })
+  for (const host of s.hosts.values()) out = put(out, patchMember(host, { role: Role.conferee }))
   return put(out, member)
 }
 
 function grant(s: UsersState, uid: string, value: 0 | 1, root: State): UsersState {
-  if (!memberOf(root, uid)) return s // [BOARD-9] an unknown user: aborted
-  if (value === 1) return change(s, uid, { grantBoard: 1 }) // [BOARD-3]
+  if (!find(s, uid)) return s // [BOARD-9] an unknown user: aborted
+  if (value === 1) return setGrant(s, uid, 1) // [BOARD-3]
   if (uid === root.conference.createBoardUserId) return clearBoardGrants(s) // [BOARD-5]
-  return change(s, uid, { grantBoard: 0 }) // [BOARD-6]
+  return setGrant(s, uid, 0) // [BOARD-6]
 }
 
 function setHost(s: UsersState, oldHostUid: string, newHostUid: string): UsersState {
@@ -126,7 +220,7 @@ function setHost(s: UsersState, oldHostUid: string, newHostUid: string): UsersSt
 }
 
 export const usersProjection = defineProjection<UsersState, Event, State>(initialUsers, {
-  'rest/usersLoaded': (s, e) => e.users.reduce(put, s),
+  'rest/usersLoaded': (s, e) => e.users.reduce((out, m) => put(out, m), s),
   'rest/roomEntered': (s, { data: { me, roomInfo } }) =>
     put(s, {
       roomId: roomInfo.roomId,
@@ -149,19 +243,28 @@ export const usersProjection = defineProjection<UsersState, Event, State>(initia
   'msg/memberChanged': (s, { data }, root) =>
     data.type === 'leave' ? leave(s, data.member.uid, root) : joinDuringLive(s, data.member, root),
   // [MSG-9] MemberJoined adds a member, MemberLeft removes it
-  'rtm/memberJoined': (s, e, root) =>
-    s.hosts.has(e.uid) || s.audiences.has(e.uid)
-      ? change(s, e.uid, { userState: 1 })
-      : put(s, placeholder(root, e.uid)),
+  'rtm/memberJoined': (s, e, root) => {
+    const known = find(s, e.uid)
+    if (!known) return put(s, placeholder(root, e.uid))
+    if (known.userState === 1) return s
+    return put(s, withFlags(known, undefined, undefined, undefined, undefined, undefined, 1), known)
+  },
   'rtm/memberLeft': (s, e, root) => leave(s, e.uid, root),
   // [CMD-4] the member's flags that changed
-  'msg/userStateChanged': (s, { data }) =>
-    change(s, data.uid, {
-      enableAudio: data.enableAudio,
-      enableVideo: data.enableVideo,
-      enableChat: data.enableChat,
-      grantScreen: data.grantScreen,
-    }),
+  'msg/userStateChanged': (s, { data }) => {
+    const member = find(s, data.uid)
+    if (!member) return s // [MSG-6] a missing audience
+    const next = withFlags(
+      member,
+      data.enableAudio,
+      data.enableVideo,
+      data.enableChat,
+      data.grantScreen,
+      undefined,
+      undefined,
+    )
+    return sameMember(member, next) ? s : put(s, next, member)
+  },
   'rest/userMediaUpdated': (s, e) => change(s, e.uid, { [e.flag]: e.value }),
   // [MUTE-2] forced mute sets every audience's audio to 0
   'msg/roomInfoChanged': (s, e) => (e.data.muteAllAudio === MuteAll.forced ? muteAudiences(s) : s),
@@ -177,10 +280,10 @@ export const usersProjection = defineProjection<UsersState, Event, State>(initia
   // [CMD-6] [SCREEN-1] 1 adds a sharer, 0 clears all sharers
   'msg/screenShareChanged': (s, { data }) =>
     data.screenShare === 1
-      ? { ...s, shareScreenUsers: s.shareScreenUsers.set(data.uid, true) }
+      ? withGroups(s, { shareScreenUsers: s.shareScreenUsers.set(data.uid, true) })
       : s.shareScreenUsers.size === 0
         ? s
-        : { ...s, shareScreenUsers: PMap.empty() },
+        : withGroups(s, { shareScreenUsers: PMap.empty() }),
   // [CMD-7] [HOST-1] the old host becomes 2, the chosen audience 1
   'msg/hostChanged': (s, { data }) => setHost(s, data.oldHostUid, data.newHostUid),
   'rest/hostSet': (s, e) => setHost(s, e.oldHostUid, e.newHostUid),
@@ -190,11 +293,30 @@ export const usersProjection = defineProjection<UsersState, Event, State>(initia
   // [CMD-31] a member's join name
   'msg/joinNameChanged': (s, { data }) => change(s, data.uid, { userName: data.name }),
   // [END-1] the room ended: the hosts are cleared
-  'life/ended': (s) => (s.hosts.size === 0 ? s : { ...s, hosts: PMap.empty() }),
+  'life/ended': (s) => (s.hosts.size === 0 ? s : withGroups(s, { hosts: PMap.empty() })),
   'life/exited': () => initialUsers,
 })
 
+/** The member flags a user-state message carries (never its actor fields). */
+export function userFlags(data: {
+  enableAudio?: 0 | 1
+  enableVideo?: 0 | 1
+  enableChat?: 0 | 1
+  grantScreen?: 0 | 1
+}): Partial<Member> {
+  const out: { -readonly [K in keyof Member]?: Member[K] } = {}
+  if (data.enableAudio !== undefined) out.enableAudio = data.enableAudio
+  if (data.enableVideo !== undefined) out.enableVideo = data.enableVideo
+  if (data.enableChat !== undefined) out.enableChat = data.enableChat
+  if (data.grantScreen !== undefined) out.grantScreen = data.grantScreen
+  return out
+}
+
 function muteAudiences(s: UsersState): UsersState {
-  const audiences = s.audiences.map((m) => (m.enableAudio === 0 ? m : { ...m, enableAudio: 0 }))
-  return audiences === s.audiences ? s : { ...s, audiences }
+  const audiences = s.audiences.map((m) =>
+    m.enableAudio === 0
+      ? m
+      : withFlags(m, 0, undefined, undefined, undefined, undefined, undefined),
+  )
+  return audiences === s.audiences ? s : withGroups(s, { audiences })
 }

@@ -73,14 +73,6 @@ const ACTION_WORDS: Record<Action, string> = {
   cancelBoardRequest: 'cancel a board request',
   sendChat: 'chat',
   like: 'like',
-  cancelHost: 'cancel a host',
-  setLayout: 'change the layout',
-  shareBoard: 'share the board',
-  startRecording: 'start recording',
-  publishMedia: 'publish audio or video',
-  shareScreen: 'share the screen',
-  sendBusiness: 'send a business message',
-  answerQuestion: 'answer a question',
 }
 
 /** The role may do the action (the permission table the client reads too, [HOST-6]). */

@@ -78,3 +78,29 @@ describe('persistent vector', () => {
     expect(PVec.from([1, 2, 3]).toJSON()).toEqual([1, 2, 3])
   })
 })
+
+describe('persistent vector versions', () => {
+  it('keeps every version exact when old versions are pushed to again (shared tails)', () => {
+    let base = PVec.empty<string>()
+    for (let i = 0; i < 40; i++) base = base.push(`b${i}`)
+    const a = base.push('a1').push('a2')
+    const b = base.push('b-only')
+    const c = base.push('c-only').push('c2')
+    expect(a.slice(-3)).toEqual(['b39', 'a1', 'a2'])
+    expect(b.slice(-2)).toEqual(['b39', 'b-only'])
+    expect(c.slice(-3)).toEqual(['b39', 'c-only', 'c2'])
+    expect(base.size).toBe(40)
+    expect(base.get(40)).toBeUndefined()
+    expect(a.toJSON()).toHaveLength(42)
+    // pushing on across a full tail keeps the old branches intact
+    let long = a
+    for (let i = 0; i < 100; i++) long = long.push(`l${i}`)
+    expect([a.get(41), b.get(40), c.get(41), long.get(41), long.get(141)]).toEqual([
+      'a2',
+      'b-only',
+      'c2',
+      'a2',
+      'l99',
+    ])
+  })
+})
