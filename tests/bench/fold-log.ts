@@ -78,7 +78,12 @@ export function generateLog(count: number, seed = 20240601): Envelope<Event>[] {
   let at = 1_700_000_000_000
   const push = (event: Event) =>
     out.push({ seq: out.length, at: (at += 1 + Math.floor(random() * 20)), event })
-  const channel = <E extends Event>(event: Omit<E, 'from' | 'timestamp'>, from = 'server') =>
+  type Unstamped = Event extends infer E
+    ? E extends Event
+      ? Omit<E, 'from' | 'timestamp'>
+      : never
+    : never
+  const channel = (event: Unstamped, from = 'server') =>
     push({ ...event, from, timestamp: at } as unknown as Event)
 
   push({ type: 'life/appStarted', mobile: false, mode: 'local' })
