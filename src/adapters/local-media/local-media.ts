@@ -9,15 +9,14 @@ import type {
   VideoProfile,
 } from '../../../streams/wire/media'
 import type { Publication, Signal, Wish } from '../../../streams/wire/media-signal'
-import { cameraEncoding, screenEncoding, type Encoding } from './encodings'
 import { DEFAULT_LIMITS, type MediaLimits } from './limits'
 import { LocalTracks, type Capture, type LocalKind, type NoiseFactory } from './local-tracks'
 import { NetworkQualityMonitor } from './network-quality'
-import { ReceiveLink } from './receive-link'
-import { Roster, type Source } from './roster'
-import { SendLink, type SendTracks } from './send-link'
+import { offeringOf, Publisher, type Offering } from './publisher'
+import { Roster } from './roster'
 import { decodeSignal } from './signal-codec'
 import { Signaller, type SignalLink } from './signaller'
+import { Subscriber } from './subscriber'
 import { AudioSink, VideoAttachments, type Fit } from './view'
 
 export interface LocalMediaOptions {
@@ -38,9 +37,6 @@ export interface LocalMediaOptions {
 
 /** The default camera profile until the core gives the tile's ([VIDEO-2] the all-1 large one). */
 const DEFAULT_PROFILE: VideoProfile = { width: 720, height: 300, bitrate: 310, frameRate: 30 }
-const NO_WISH: Wish = { audio: false, video: null, screen: false }
-const isEmpty = (w: Wish) => !w.audio && w.video === null && !w.screen
-const MAX_RESTARTS = 3
 
 interface Joined {
   readonly channel: string
@@ -48,24 +44,24 @@ interface Joined {
   readonly screenUid: string
   role: MediaRole
   readonly signaller: Signaller
+  readonly publisher: Publisher
+  readonly subscriber: Subscriber
   readonly subscription: Subscription
+  /** What I last told each peer I publish (a hello may cross my publish). */
+  readonly told: Map<string, string>
 }
 
 /**
  * The media port in local mode: WebRTC between browsers, signalled as peer messages over the
  * realtime service (docs/media.md). Each publisher sends to each participant that watches it,
  * over one connection per publisher and watcher; each watcher's tile profile (or the low stream)
- * is that connection's encoding. Outcomes are events; methods never reject.
+ * is that connection's encoding. A call's outcome is its promise; `events$` carries the facts
+ * learnt from peers and connections.
  */
 export class LocalMedia implements MediaPort {
   private readonly subject = new Subject<Event>()
   readonly events$: Observable<Event> = this.subject.asObservable()
   private readonly roster = new Roster()
-  private readonly sends = new Map<string, { link: SendLink; wish: Wish; restarts: number }>()
-  private readonly receives = new Map<string, ReceiveLink>()
-  private readonly wishes = new Map<string, Wish>()
-  /** What I last told each peer I publish (a hello may cross my publish). */
-  private readonly told = new Map<string, string>()
   /** Kinds whose track ended by itself (device unplugged), to bring back on the next device. */
   private readonly ended = new Set<MediaKind>()
   private readonly tracks: LocalTracks
@@ -73,14 +69,13 @@ export class LocalMedia implements MediaPort {
   private readonly videos: VideoAttachments
   private readonly quality: NetworkQualityMonitor
   private readonly limits: MediaLimits
-  private readonly iceServers: RTCIceServer[]
+  private readonly offering: Offering
   private profile: VideoProfile = DEFAULT_PROFILE
   private devices: { camera?: string; microphone?: string } = {}
   private joined: Joined | undefined
 
   constructor(private readonly options: LocalMediaOptions) {
     this.limits = options.limits ?? DEFAULT_LIMITS
-    this.iceServers = options.iceServers ?? []
     this.tracks = new LocalTracks(
       options.capture ?? (() => navigator.mediaDevices),
       options.noise,
@@ -90,9 +85,15 @@ export class LocalMedia implements MediaPort {
     this.videos = new VideoAttachments((uid) => this.videoTrackOf(uid))
     this.quality = new NetworkQualityMonitor(
       options.statsIntervalMs ?? 2000,
-      () => this.qualityInputs(),
+      () => ({
+        me: this.joined?.uid,
+        peers: this.roster.uids(),
+        receive: (uid) => this.joined?.subscriber.sample(uid),
+        send: (uid) => this.joined?.publisher.sample(uid),
+      }),
       (event) => this.emit(event),
     )
+    this.offering = offeringOf(this.tracks, () => this.profile)
   }
 
   /** Uids whose video can be shown now (mine included), and every change. */
@@ -107,25 +108,26 @@ export class LocalMedia implements MediaPort {
 
   async join({ channel, uid, role, screenUid }: MediaJoin): Promise<void> {
     if (this.joined) await this.leave()
-    const signaller = new Signaller(this.options.link, channel, (to) => this.dropPeer(to, 'Quit'))
-    const subscription = this.options.link.signals$.subscribe(({ from, text }) =>
-      this.receive(from, text),
-    )
-    subscription.add(
-      this.options.link.memberLeft$.subscribe((peer) => this.dropPeer(peer, 'ServerTimeOut')),
-    )
+    const { link, iceServers = [] } = this.options
+    const signaller = new Signaller(link, channel, (to) => this.dropPeer(to, 'Quit'))
+    const send = signaller.send.bind(signaller)
+    const subscription = link.signals$.subscribe(({ from, text }) => this.receive(from, text))
+    subscription.add(link.memberLeft$.subscribe((peer) => this.dropPeer(peer, 'ServerTimeOut')))
     this.joined = {
       channel,
       uid,
       screenUid: screenUid ?? `${uid}-screen`,
       role,
       signaller,
+      publisher: new Publisher(iceServers, this.limits.watchers, this.offering, send),
+      subscriber: new Subscriber(iceServers, send, (p) => this.refreshRemote(p), this.audio),
       subscription,
+      told: new Map(),
     }
     this.quality.start()
     let members: readonly string[] = []
     try {
-      members = await this.options.link.channelMembers()
+      members = await link.channelMembers()
     } catch {
       // Nobody to greet now; whoever joins later greets me.
     }
@@ -135,22 +137,17 @@ export class LocalMedia implements MediaPort {
   async leave(): Promise<void> {
     const joined = this.joined
     if (!joined) return
+    this.joined = undefined
     for (const peer of this.roster.uids()) joined.signaller.send(peer, { t: 'bye' })
-    for (const { link } of this.sends.values()) link.close()
-    for (const link of this.receives.values()) link.close()
-    this.sends.clear()
-    this.receives.clear()
-    this.wishes.clear()
-    this.told.clear()
-    this.roster.clear()
-    this.audio.clear()
-    this.tracks.closeAll()
-    this.ended.clear()
-    this.quality.stop()
+    joined.publisher.closeAll()
+    joined.subscriber.closeAll()
     joined.subscription.unsubscribe()
     // Let the byes go out before the signaller stops.
     setTimeout(() => joined.signaller.close(), 1000)
-    this.joined = undefined
+    this.roster.clear()
+    this.tracks.closeAll()
+    this.ended.clear()
+    this.quality.stop()
     this.videos.reset()
     this.emit({ type: 'rtc/left' })
   }
@@ -192,7 +189,7 @@ export class LocalMedia implements MediaPort {
 
   async setVideoProfile(profile: VideoProfile): Promise<void> {
     this.profile = profile
-    this.refreshSends()
+    this.joined?.publisher.refresh()
   }
 
   async startScreenShare(preset: ScreenPreset, _token: string): Promise<void> {
@@ -210,23 +207,19 @@ export class LocalMedia implements MediaPort {
   }
 
   async subscribe(uid: string, kind: MediaKind, quality: StreamQuality = 'high'): Promise<void> {
-    const who = this.roster.resolve(uid)
-    if (!who) return
-    const wish = { ...(this.wishes.get(who.owner) ?? NO_WISH) }
-    if (who.source === 'screen') wish.screen = kind === 'video' || wish.screen
-    else if (kind === 'audio') wish.audio = true
-    else wish.video = quality
-    this.wish(who.owner, wish)
+    this.rewish(uid, (wish, source) => {
+      if (source === 'screen') wish.screen = kind === 'video' || wish.screen
+      else if (kind === 'audio') wish.audio = true
+      else wish.video = quality
+    })
   }
 
   async unsubscribe(uid: string, kind: MediaKind): Promise<void> {
-    const who = this.roster.resolve(uid)
-    if (!who) return
-    const wish = { ...(this.wishes.get(who.owner) ?? NO_WISH) }
-    if (who.source === 'screen') wish.screen = kind === 'video' ? false : wish.screen
-    else if (kind === 'audio') wish.audio = false
-    else wish.video = null
-    this.wish(who.owner, wish)
+    this.rewish(uid, (wish, source) => {
+      if (source === 'screen') wish.screen = kind === 'video' ? false : wish.screen
+      else if (kind === 'audio') wish.audio = false
+      else wish.video = null
+    })
   }
 
   async setRemoteAudioMuted(muted: boolean): Promise<void> {
@@ -255,7 +248,7 @@ export class LocalMedia implements MediaPort {
   }
 
   async setNoiseReduction(enabled: boolean): Promise<void> {
-    if (await this.tracks.setNoise(enabled)) this.refreshSends()
+    if (await this.tracks.setNoise(enabled)) this.joined?.publisher.refresh()
   }
 
   async renewToken(_token: string): Promise<void> {
@@ -269,29 +262,21 @@ export class LocalMedia implements MediaPort {
     if (!joined || from === joined.uid) return
     const decoded = decodeSignal(text)
     if ('error' in decoded) {
-      this.emit({
-        type: 'rtc/exceptionRaised',
-        code: 'BAD_SIGNAL',
-        message: decoded.error,
-        uid: from,
-      })
+      const message = decoded.error
+      this.emit({ type: 'rtc/exceptionRaised', code: 'BAD_SIGNAL', message, uid: from })
       return
     }
-    if (decoded.signal.ch !== joined.channel) return
-    this.handle(joined, from, decoded.signal)
+    if (decoded.signal.ch === joined.channel) this.handle(joined, from, decoded.signal)
   }
 
   private handle(joined: Joined, from: string, signal: Signal): void {
     switch (signal.t) {
-      case 'hello': {
-        if (!signal.reply && this.roster.has(from)) this.closeLinks(from) // it joined again
+      case 'hello':
+        if (!signal.reply && this.roster.has(from)) this.closeLinks(joined, from) // joined again
         this.emitAll(this.roster.upsert(from, signal.pub))
-        if (!signal.reply) this.sayHello(from, true)
-        else this.tellPub(from) // my publications may have changed since my hello went out
-        const wish = this.wishes.get(from)
-        if (wish && !signal.reply) joined.signaller.send(from, { t: 'watch', wish })
-        return
-      }
+        if (signal.reply) return this.tellPub(from) // my publications may have changed since
+        this.sayHello(from, true)
+        return joined.subscriber.rewish(from)
       case 'bye':
         return this.dropPeer(from, 'Quit')
       case 'pub': {
@@ -303,126 +288,52 @@ export class LocalMedia implements MediaPort {
         return
       }
       case 'watch':
-        return this.watched(joined, from, signal.wish)
+        if (!this.roster.has(from) || joined.publisher.watched(from, signal.wish)) return
+        return joined.signaller.send(from, {
+          t: 'refused',
+          limit: 'watchers',
+          max: this.limits.watchers,
+        })
       case 'refused':
-        this.wishes.delete(from)
-        this.receives.get(from)?.close()
-        this.receives.delete(from)
-        this.emit({ type: 'rtc/limitReached', limit: 'watchers', max: signal.max })
+        joined.subscriber.forget(from)
+        return this.emit({ type: 'rtc/limitReached', limit: 'watchers', max: signal.max })
+      case 'offer':
+        return joined.subscriber.offer(from, signal)
+      case 'answer':
+        return joined.publisher.answer(from, signal)
+      case 'ice':
+        if (signal.side === 'pub') joined.subscriber.candidates(from, signal)
+        else joined.publisher.candidates(from, signal)
         return
-      case 'offer': {
-        if (!this.wishes.has(from)) return
-        let link = this.receives.get(from)
-        if (link?.id !== signal.link) {
-          link?.close()
-          link = new ReceiveLink(
-            signal.link,
-            this.iceServers,
-            (body) => joined.signaller.send(from, body),
-            (source, track) => this.remoteTrack(from, source, track),
-          )
-          this.receives.set(from, link)
-        }
-        link.offer(signal.sdp, signal.sources)
-        return
-      }
-      case 'answer': {
-        const send = this.sends.get(from)
-        if (send?.link.id === signal.link) send.link.acceptAnswer(signal.sdp)
-        return
-      }
-      case 'ice': {
-        if (signal.side === 'pub') {
-          const link = this.receives.get(from)
-          if (link?.id === signal.link) link.addCandidates(signal.candidates)
-        } else {
-          const send = this.sends.get(from)
-          if (send?.link.id === signal.link) send.link.addCandidates(signal.candidates)
-        }
-        return
-      }
     }
   }
 
-  /** A watcher tells me what it wants from me. */
-  private watched(joined: Joined, watcher: string, wish: Wish): void {
-    if (!this.roster.has(watcher)) return
-    const current = this.sends.get(watcher)
-    if (isEmpty(wish)) {
-      current?.link.close()
-      this.sends.delete(watcher)
-      return
-    }
-    if (current) {
-      current.wish = wish
-      void current.link.set(this.tracksFor(wish), this.encodingsFor(wish)).catch(() => undefined)
-      return
-    }
-    if (this.sends.size >= this.limits.watchers) {
-      joined.signaller.send(watcher, { t: 'refused', limit: 'watchers', max: this.limits.watchers })
-      return
-    }
-    this.openSend(joined, watcher, wish, 0)
-  }
-
-  private openSend(joined: Joined, watcher: string, wish: Wish, restarts: number): void {
-    const link = new SendLink(
-      this.iceServers,
-      (body) => joined.signaller.send(watcher, body),
-      () => {
-        // The connection failed: start a fresh one while the watcher still wants it.
-        const entry = this.sends.get(watcher)
-        if (entry?.link !== link || this.joined !== joined) return
-        link.close()
-        this.sends.delete(watcher)
-        if (entry.restarts < MAX_RESTARTS)
-          this.openSend(joined, watcher, entry.wish, entry.restarts + 1)
-      },
-    )
-    this.sends.set(watcher, { link, wish, restarts })
-    void link.set(this.tracksFor(wish), this.encodingsFor(wish)).catch(() => undefined)
-  }
-
-  /** My wish for a publisher changed: tell it; an empty wish ends the connection. */
-  private wish(owner: string, wish: Wish): void {
+  /** My wish for a uid's owner (a participant, or the one whose screen it is), changed. */
+  private rewish(uid: string, change: (wish: Wish, source: 'camera' | 'screen') => void): void {
     const joined = this.joined
-    if (!joined) return
-    const before = this.wishes.get(owner) ?? NO_WISH
-    if (JSON.stringify(before) === JSON.stringify(wish)) return
-    if (isEmpty(wish)) {
-      this.wishes.delete(owner)
-      this.receives.get(owner)?.close()
-      this.receives.delete(owner)
-      this.audio.stop(owner)
-      this.refreshRemote(owner)
-    } else this.wishes.set(owner, wish)
-    joined.signaller.send(owner, { t: 'watch', wish })
+    const who = this.roster.resolve(uid)
+    if (!joined || !who) return
+    const wish = { ...joined.subscriber.wishOf(who.owner) }
+    change(wish, who.source)
+    joined.subscriber.want(who.owner, wish)
   }
 
   private dropPeer(uid: string, reason: string): void {
-    if (!this.roster.has(uid)) return
-    this.closeLinks(uid)
-    this.wishes.delete(uid)
-    this.told.delete(uid)
+    const joined = this.joined
+    if (!joined || !this.roster.has(uid)) return
+    this.closeLinks(joined, uid)
+    joined.subscriber.forget(uid)
+    joined.told.delete(uid)
     this.emitAll(this.roster.remove(uid, reason))
     this.quality.forget(uid)
   }
 
-  private closeLinks(uid: string): void {
-    this.sends.get(uid)?.link.close()
-    this.sends.delete(uid)
-    this.receives.get(uid)?.close()
-    this.receives.delete(uid)
-    this.audio.stop(uid)
-    this.refreshRemote(uid)
+  private closeLinks(joined: Joined, uid: string): void {
+    joined.publisher.close(uid)
+    joined.subscriber.close(uid)
   }
 
   // ——— tracks ———
-
-  private remoteTrack(owner: string, source: Source, track: MediaStreamTrack): void {
-    if (source === 'audio') this.audio.play(owner, track)
-    else this.refreshRemote(owner)
-  }
 
   private refreshRemote(owner: string): void {
     this.videos.refresh(owner)
@@ -437,24 +348,23 @@ export class LocalMedia implements MediaPort {
     if (uid === joined.screenUid) return this.tracks.screenTrack ?? undefined
     const who = this.roster.resolve(uid)
     const pub = who && this.roster.publication(who.owner)
-    if (!who || !pub) return undefined
-    if (who.source === 'camera' && !pub.video) return undefined
-    const track = this.receives.get(who.owner)?.tracks.get(who.source)
-    return track?.readyState === 'live' ? track : undefined
+    if (!who || !pub || (who.source === 'camera' && !pub.video)) return undefined
+    return joined.subscriber.track(who.owner, who.source)
   }
 
   private sayHello(peer: string, reply: boolean): void {
     const pub = this.myPub()
-    this.told.set(peer, JSON.stringify(pub))
+    this.joined?.told.set(peer, JSON.stringify(pub))
     this.joined?.signaller.send(peer, { t: 'hello', reply, pub })
   }
 
   private tellPub(peer: string): void {
+    const joined = this.joined
     const pub = this.myPub()
     const text = JSON.stringify(pub)
-    if (this.told.get(peer) === text) return
-    this.told.set(peer, text)
-    this.joined?.signaller.send(peer, { t: 'pub', pub })
+    if (!joined || joined.told.get(peer) === text) return
+    joined.told.set(peer, text)
+    joined.signaller.send(peer, { t: 'pub', pub })
   }
 
   private myPub(): Publication {
@@ -470,7 +380,7 @@ export class LocalMedia implements MediaPort {
   private localChanged(kind: LocalKind): void {
     const joined = this.joined
     if (!joined) return
-    this.refreshSends()
+    joined.publisher.refresh()
     for (const peer of this.roster.uids()) this.tellPub(peer)
     if (kind === 'video') this.videos.refresh(joined.uid)
     if (kind === 'screen') this.videos.refresh(joined.screenUid)
@@ -480,40 +390,6 @@ export class LocalMedia implements MediaPort {
     if (kind !== 'screen') this.ended.add(kind)
     this.localChanged(kind)
     this.emit({ type: 'rtc/trackEnded', kind })
-  }
-
-  private tracksFor(wish: Wish): SendTracks {
-    return {
-      audio: wish.audio ? this.tracks.audioTrack : null,
-      camera: wish.video ? this.tracks.videoTrack : null,
-      screen: wish.screen ? this.tracks.screenTrack : null,
-    }
-  }
-
-  private encodingsFor(wish: Wish): Partial<Record<Source, Encoding>> {
-    const camera = this.tracks.videoTrack
-    const screen = this.tracks.screenTrack
-    const preset = this.tracks.screenPreset
-    return {
-      ...(camera && wish.video
-        ? { camera: cameraEncoding(this.profile, wish.video, camera.getSettings()) }
-        : {}),
-      ...(screen && preset ? { screen: screenEncoding(preset, screen.getSettings()) } : {}),
-    }
-  }
-
-  private refreshSends(): void {
-    for (const { link, wish } of this.sends.values())
-      void link.set(this.tracksFor(wish), this.encodingsFor(wish)).catch(() => undefined)
-  }
-
-  private qualityInputs() {
-    return {
-      me: this.joined?.uid,
-      peers: this.roster.uids(),
-      receive: (uid: string) => this.receives.get(uid)?.sample(),
-      send: (uid: string) => this.sends.get(uid)?.link.sample(),
-    }
   }
 
   private emit(event: RtcEvent): void {
