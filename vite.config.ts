@@ -1,5 +1,7 @@
 import react from '@vitejs/plugin-react'
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
 import { firstLoadRoutes } from './scripts/first-load-routes.mjs'
 
@@ -8,8 +10,36 @@ const { version } = JSON.parse(
 ) as { version: string }
 const serverPort = Number(process.env.PORT ?? 8080)
 
+/**
+ * Agora's AI denoiser loads its wasm from a path we give it: our own server serves the package's
+ * files at /agora-denoiser/ (copied into the build; served from node_modules in dev).
+ */
+function agoraDenoiserAssets(): Plugin {
+  const from = 'node_modules/agora-extension-ai-denoiser/external'
+  const files = () => readdirSync(from).filter((f) => f.endsWith('.wasm'))
+  return {
+    name: 'agora-denoiser-assets',
+    generateBundle() {
+      for (const file of files())
+        this.emitFile({
+          type: 'asset',
+          fileName: `agora-denoiser/${file}`,
+          source: readFileSync(join(from, file)),
+        })
+    },
+    configureServer(server) {
+      server.middlewares.use('/agora-denoiser', (req, res, next) => {
+        const file = files().find((f) => req.url === `/${f}`)
+        if (!file) return next()
+        res.setHeader('content-type', 'application/wasm')
+        res.end(readFileSync(join(from, file)))
+      })
+    },
+  }
+}
+
 export default defineConfig({
-  plugins: [react(), firstLoadRoutes()],
+  plugins: [react(), firstLoadRoutes(), agoraDenoiserAssets()],
   define: { __APP_VERSION__: JSON.stringify(version) },
   build: {
     outDir: 'dist',
@@ -25,7 +55,8 @@ export default defineConfig({
             // What every first screen needs, in one chunk (fewer requests, better compression).
             {
               name: 'boot',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next|axios|use-sync-external-store)[\\/]/,
+              // Top-level packages only (an SDK's own copy of React stays with the SDK).
+              test: /^(?!.*node_modules.*node_modules).*node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next|axios|use-sync-external-store)[\\/]/,
               priority: 10,
             },
           ],
@@ -33,6 +64,8 @@ export default defineConfig({
       },
     },
   },
+  // Module workers and worklets (the RNNoise AudioWorklet is an ES module).
+  worker: { format: 'es' },
   server: {
     proxy: {
       '/api': `http://127.0.0.1:${serverPort}`,

@@ -129,6 +129,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     appId,
     version: options.version ?? '0.1.0',
     agoraAppId: agora ? settings.agoraAppId : undefined,
+    iceServers: settings.iceServers,
   })
   roomRoutes(fastify, deps, register)
   roomUserRoutes(fastify, deps, register)

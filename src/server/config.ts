@@ -1,4 +1,7 @@
 import { resolve } from 'node:path'
+import { Type } from '@sinclair/typebox'
+import { IceServerSchema, type IceServer } from '../../streams/wire/rest/room'
+import { compile } from '../../streams/wire/validate'
 
 export interface ServerConfig {
   readonly host: string
@@ -29,6 +32,8 @@ export interface Settings {
   readonly smsWebhookUrl?: string
   /** The public origin of the app (https://meet.example.com), for login callbacks and links. */
   readonly publicUrl?: string
+  /** Local mode: STUN/TURN servers for WebRTC, ICE_SERVERS as JSON (RTCIceServer[]). */
+  readonly iceServers?: readonly IceServer[]
   /** Agora mode when both are set. */
   readonly agoraAppId?: string
   readonly agoraAppCertificate?: string
@@ -57,6 +62,22 @@ const num = (value: string | undefined, fallback: number, name: string): number 
 const bool = (value: string | undefined, fallback: boolean): boolean =>
   value === undefined || value === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(value)
 
+const iceServers = compile(Type.Array(IceServerSchema))
+
+/** ICE_SERVERS: a JSON array of { urls, username?, credential? }, as the browser takes it. */
+function iceServersOf(value: string | undefined): readonly IceServer[] | undefined {
+  if (!value) return undefined
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(value)
+  } catch {
+    throw new Error('ICE_SERVERS must be JSON, e.g. [{"urls":"turn:turn.example.com:3478"}]')
+  }
+  if (!iceServers.check(parsed))
+    throw new Error(`ICE_SERVERS: ${iceServers.firstError(parsed) ?? 'invalid'}`)
+  return parsed
+}
+
 export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings {
   const production = env.NODE_ENV === 'production'
   const unlimited = (v: string | undefined, fallback: number, name: string) => {
@@ -72,6 +93,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     publicUrl: env.PUBLIC_URL || undefined,
     agoraAppId: env.AGORA_APP_ID || undefined,
     agoraAppCertificate: env.AGORA_APP_CERTIFICATE || undefined,
+    iceServers: iceServersOf(env.ICE_SERVERS),
     presenceGraceMs: num(env.PRESENCE_GRACE_MS, 30_000, 'PRESENCE_GRACE_MS'),
     meetingMaxMinutes: num(env.MEETING_MAX_MINUTES, 0, 'MEETING_MAX_MINUTES'),
     inactiveAfterMs: num(env.INACTIVE_AFTER_MS, 30 * 60_000, 'INACTIVE_AFTER_MS'),

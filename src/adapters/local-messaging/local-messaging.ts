@@ -3,6 +3,7 @@ import { decodeChannelText } from '../../../streams/codecs/channel'
 import { decodePeerText } from '../../../streams/codecs/peer'
 import type { Event } from '../../../streams/events'
 import type { MessagingPort } from '../../../streams/ports'
+import { SIGNAL_PREFIX } from '../../../streams/wire/media-signal'
 import type { ServerFrame } from '../../../streams/wire/realtime'
 import { SocketClient } from './socket-client'
 
@@ -15,6 +16,12 @@ export class LocalMessaging implements MessagingPort {
   readonly events$: Observable<Event> = this.subject.asObservable()
   private readonly client: SocketClient
   private channel: string | undefined
+  private readonly signals = new Subject<{ from: string; text: string }>()
+  private readonly left = new Subject<string>()
+  /** Local-mode media signals (docs/media.md): peer messages for the media adapter, not the bus. */
+  readonly signals$ = this.signals.asObservable()
+  /** Uids that left my channel, for the media adapter. */
+  readonly memberLeft$ = this.left.asObservable()
 
   constructor(url: string) {
     this.client = new SocketClient(
@@ -50,6 +57,22 @@ export class LocalMessaging implements MessagingPort {
 
   async sendPeerMessage(to: string, text: string): Promise<void> {
     await this.client.request({ t: 'peerMessage', to, text })
+  }
+
+  /** Sends a media signal as a peer message; answers whether the peer was online. */
+  async sendSignal(to: string, text: string): Promise<boolean> {
+    const answer = await this.client.request<{ delivered: boolean }>({ t: 'peerMessage', to, text })
+    return answer.delivered
+  }
+
+  /** The uids now in my channel. */
+  async channelMembers(): Promise<readonly string[]> {
+    if (!this.channel) return []
+    const answer = await this.client.request<{ members: string[] }>({
+      t: 'getMembers',
+      channel: this.channel,
+    })
+    return answer.members
   }
 
   async leave(): Promise<void> {
@@ -122,8 +145,10 @@ export class LocalMessaging implements MessagingPort {
           this.subject.next({ type: 'rtm/memberJoined', uid: frame.uid })
         return
       case 'memberLeft':
-        if (frame.channel === this.channel)
+        if (frame.channel === this.channel) {
           this.subject.next({ type: 'rtm/memberLeft', uid: frame.uid })
+          this.left.next(frame.uid)
+        }
         return
       case 'memberCountUpdated':
         if (frame.channel === this.channel)
@@ -137,7 +162,8 @@ export class LocalMessaging implements MessagingPort {
         })
         return
       case 'peerMessage':
-        this.subject.next(decodePeerText(frame.text, frame.from))
+        if (frame.text.startsWith(SIGNAL_PREFIX)) this.signals.next(frame)
+        else this.subject.next(decodePeerText(frame.text, frame.from))
         return
       case 'attributesUpdated':
         if (frame.channel === this.channel)

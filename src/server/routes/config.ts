@@ -1,15 +1,20 @@
 import type { FastifyInstance } from 'fastify'
-import { ClientConfigSchema } from '../../../streams/wire/rest/room'
+import { ClientConfigSchema, type IceServer } from '../../../streams/wire/rest/room'
 import { Answer } from '../../../streams/wire/rest/envelope'
 import { ok } from '../http/errors'
 
 /**
  * What the client must know first: the mode and the app id of the REST paths; in Agora mode the
- * Agora app id too (never the certificate).
+ * Agora app id too (never the certificate); in local mode the STUN/TURN servers, when set.
  */
 export function configRoutes(
   app: FastifyInstance,
-  config: { appId: string; version: string; agoraAppId?: string },
+  config: {
+    appId: string
+    version: string
+    agoraAppId?: string
+    iceServers?: readonly IceServer[]
+  },
 ): void {
   app.get('/api/config', { schema: { response: { 200: Answer(ClientConfigSchema) } } }, async () =>
     ok(
@@ -20,7 +25,12 @@ export function configRoutes(
             version: config.version,
             agoraAppId: config.agoraAppId,
           }
-        : { mode: 'local' as const, appId: config.appId, version: config.version },
+        : {
+            mode: 'local' as const,
+            appId: config.appId,
+            version: config.version,
+            ...(config.iceServers ? { iceServers: [...config.iceServers] } : {}),
+          },
     ),
   )
 }

@@ -2,13 +2,14 @@ import { asyncScheduler } from 'rxjs'
 import { createStore, type Store } from '../../../streams/core/store'
 import { roomEffects } from '../../../streams/effects'
 import type { Event } from '../../../streams/events'
-import { idleDevices, idleMedia, memoryStorage, type Deps } from '../../../streams/ports'
+import { memoryStorage, type Deps } from '../../../streams/ports'
 import { initialState, reduce, type State } from '../../../streams/projections'
 import { createRecorder, type Recorder } from '../../../streams/recorder/recorder'
-import { LocalMessaging } from '../../adapters/local-messaging/local-messaging'
 import { RestAdapter } from '../../adapters/rest/rest-adapter'
 import { clientConfig } from '../app/api'
 import { LazyBoard } from '../board/lazy-board'
+import { createMediaLayer } from '../media/media-layer'
+import type { MediaView } from '../media/media-view'
 import { routes } from './routes'
 
 export interface Session {
@@ -17,6 +18,8 @@ export interface Session {
   readonly dispatch: (event: Event) => void
   /** The whiteboard port; its adapter loads on the first join. */
   readonly board: LazyBoard
+  /** Renders media into the UI's elements (tracks never enter the core). */
+  readonly view: MediaView
 }
 
 declare const __APP_VERSION__: string
@@ -30,15 +33,17 @@ function realtimeUrl(): string {
 export function createSession(): Session {
   const now = () => Date.now()
   const board = new LazyBoard(async () => (await clientConfig()).mode)
+  // Messaging, media and devices for the server's mode (local WebRTC or Agora), chosen lazily.
+  const layer = createMediaLayer({ config: clientConfig, realtimeUrl: realtimeUrl() })
   const deps: Deps = {
     rest: new RestAdapter(routes, clientConfig),
-    messaging: new LocalMessaging(realtimeUrl()),
+    messaging: layer.messaging,
     now,
     scheduler: asyncScheduler,
     newId: () => crypto.randomUUID(),
-    media: idleMedia(),
+    media: layer.media,
     board,
-    devices: idleDevices(),
+    devices: layer.devices,
     storage: memoryStorage(),
     mode: 'local',
   }
@@ -61,5 +66,5 @@ export function createSession(): Session {
     mobile: /Mobi|Android/i.test(navigator.userAgent),
     mode: deps.mode,
   })
-  return { store, recorder, dispatch: store.dispatch, board }
+  return { store, recorder, dispatch: store.dispatch, board, view: layer.view }
 }

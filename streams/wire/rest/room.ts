@@ -125,6 +125,14 @@ export const UserPageDataSchema = Type.Object({
 })
 export type UserPageData = Static<typeof UserPageDataSchema>
 
+/** One STUN or TURN server, as RTCIceServer. */
+export const IceServerSchema = Type.Object({
+  urls: Type.Union([Type.String({ minLength: 1 }), Type.Array(Type.String({ minLength: 1 }))]),
+  username: Type.Optional(Type.String()),
+  credential: Type.Optional(Type.String()),
+})
+export type IceServer = Static<typeof IceServerSchema>
+
 /** What the client needs to know about the deployment before anything else. */
 export const ClientConfigSchema = Type.Object({
   mode: Type.Union([Type.Literal('local'), Type.Literal('agora')]),
@@ -133,6 +141,8 @@ export const ClientConfigSchema = Type.Object({
   version: Type.String(),
   /** Agora mode: the Agora app id the media and messaging SDKs use (never the certificate). */
   agoraAppId: Type.Optional(Type.String()),
+  /** Local mode: STUN/TURN servers for WebRTC (the ICE_SERVERS setting); none means host candidates. */
+  iceServers: Type.Optional(Type.Array(IceServerSchema)),
 })
 export type ClientConfig = Static<typeof ClientConfigSchema>
 

@@ -20,6 +20,7 @@ import { addRoomTexts } from '../../i18n/room'
 import { useSelector, useSession } from '../../session/context'
 import { exportSessionLog } from '../../session/export-log'
 import { SessionGate } from '../../session/SessionGate'
+import { WithMediaView } from '../../session/WithMediaView'
 import { FluentShell } from '../../ui/FluentShell'
 import { useNarrow } from '../../ui/use-narrow'
 import { ChatPanel } from './chat/ChatPanel'
@@ -83,7 +84,9 @@ export default function MeetingRoute() {
   return (
     <FluentShell>
       <SessionGate>
-        <MeetingScreen />
+        <WithMediaView>
+          <MeetingScreen />
+        </WithMediaView>
       </SessionGate>
     </FluentShell>
   )

@@ -17,6 +17,7 @@ import { useCarriedNavigate } from '../../app/use-carried-navigate'
 import { addRoomTexts } from '../../i18n/room'
 import { useSelector, useSession } from '../../session/context'
 import { SessionGate } from '../../session/SessionGate'
+import { WithMediaView } from '../../session/WithMediaView'
 import { FluentShell } from '../../ui/FluentShell'
 import { ChatPanel } from '../meeting/chat/ChatPanel'
 import { Boxes } from '../meeting/dialogs/Boxes'
@@ -94,7 +95,9 @@ export default function MobileMeetingRoute() {
   return (
     <FluentShell>
       <SessionGate>
-        <MobileMeetingScreen />
+        <WithMediaView>
+          <MobileMeetingScreen />
+        </WithMediaView>
       </SessionGate>
     </FluentShell>
   )

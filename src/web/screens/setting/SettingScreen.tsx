@@ -119,7 +119,7 @@ function SettingScreen() {
       </section>
       <section className={styles.card} aria-labelledby="devices-title">
         <Title3 id="devices-title">{t('devices.title')}</Title3>
-        <DevicesPanel preview={false} />
+        <DevicesPanel />
       </section>
       <Divider />
       <Text>

@@ -18,9 +18,7 @@ export function DevicesDialog({ open, onClose }: { open: boolean; onClose: () =>
       <DialogSurface>
         <DialogBody>
           <DialogTitle>{t('devices.title')}</DialogTitle>
-          <DialogContent>
-            <DevicesPanel preview={open} />
-          </DialogContent>
+          <DialogContent>{open && <DevicesPanel />}</DialogContent>
           <DialogActions>
             <Button appearance="primary" onClick={onClose}>
               {t('dialogs.close')}

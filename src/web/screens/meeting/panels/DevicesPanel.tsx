@@ -1,45 +1,31 @@
-import { Field, Select, makeStyles } from '@fluentui/react-components'
-import { useTranslation } from 'react-i18next'
 import type { State } from '../../../../../streams/projections'
-import type { DeviceKind } from '../../../../../streams/wire/media'
+import { DevicePicker } from '../../../media/DevicePicker'
 import { useSelector, useSession } from '../../../session/context'
-import { DevicePreview } from './DevicePreview'
 
-const useStyles = makeStyles({ body: { display: 'flex', flexDirection: 'column', gap: '12px' } })
+const selectList = (s: State) => s.devices.list
+const selectChosen = (s: State) => s.devices.chosen
+const selectNoise = (s: State) => s.media.noiseReduction
 
-const selectDevices = (s: State) => s.devices
-const KINDS: readonly DeviceKind[] = ['camera', 'microphone', 'speaker']
-
-/** Camera, microphone and speaker choices with a preview; a choice is an event for the core. */
-export function DevicesPanel({ preview }: { preview: boolean }) {
-  const styles = useStyles()
-  const { t } = useTranslation()
+/**
+ * Camera, microphone and speaker with their previews (the media layer's picker), bound to the
+ * core's device state; a choice is an event and the core switches.
+ */
+export function DevicesPanel({ noiseReduction = false }: { noiseReduction?: boolean }) {
   const { dispatch } = useSession()
-  const devices = useSelector(selectDevices)
+  const devices = useSelector(selectList)
+  const chosen = useSelector(selectChosen)
+  const noise = useSelector(selectNoise)
   return (
-    <div className={styles.body}>
-      {KINDS.map((kind) => {
-        const list = devices.list.filter((d) => d.kind === kind)
-        return (
-          <Field key={kind} label={t(`devices.${kind}`)}>
-            <Select
-              value={devices.chosen[kind]}
-              disabled={list.length === 0}
-              onChange={(_, d) => dispatch({ type: 'ui/deviceChosen', kind, deviceId: d.value })}
-            >
-              {list.length === 0 && <option value="">{t('devices.none')}</option>}
-              {list.map((d) => (
-                <option key={d.deviceId} value={d.deviceId}>
-                  {d.label || d.deviceId}
-                </option>
-              ))}
-            </Select>
-          </Field>
-        )
-      })}
-      {preview && (
-        <DevicePreview cameraId={devices.chosen.camera} microphoneId={devices.chosen.microphone} />
-      )}
-    </div>
+    <DevicePicker
+      devices={devices}
+      selected={chosen}
+      onSelect={(kind, deviceId) => dispatch({ type: 'ui/deviceChosen', kind, deviceId })}
+      {...(noiseReduction
+        ? {
+            noiseReduction: noise,
+            onNoiseReduction: (on: boolean) => dispatch({ type: 'ui/noiseReductionToggled', on }),
+          }
+        : {})}
+    />
   )
 }

@@ -1,5 +1,37 @@
+import { makeStyles } from '@fluentui/react-components'
+import { VideoTile } from '../../../media/VideoTile'
 /**
- * The tile the video area renders. The media engineer points this at the media layer's video
- * tile (same props, TileProps) when it exists; until then members show as avatars.
+ * What a video tile shows. The media layer's tile renders them.
  */
-export { AvatarTile as Tile, type TileProps } from './AvatarTile'
+export interface TileProps {
+  readonly uid: string
+  readonly name: string
+  readonly photo: string
+  /** The member's microphone is on (enabled and published). */
+  readonly audio: boolean
+  /** The member's camera is on. */
+  readonly video: boolean
+  /** The main screen's large tile ([LAYOUT-3]). */
+  readonly large: boolean
+  /** This is me. */
+  readonly local: boolean
+}
+
+const useStyles = makeStyles({
+  // 16:9 inside whatever box holds it (the box is a size container).
+  fit: {
+    width: 'min(100cqw, calc(100cqh * 16 / 9))',
+    height: 'min(100cqh, calc(100cqw * 9 / 16))',
+    minWidth: 0,
+    margin: 'auto',
+  },
+})
+
+/**
+ * The tile the video area renders: the media layer's video tile (the member's video while there
+ * is one, else the avatar), sized by the layout's cell.
+ */
+export function Tile({ uid, name, photo, audio }: TileProps) {
+  const styles = useStyles()
+  return <VideoTile uid={uid} name={name} photo={photo} audio={audio} className={styles.fit} />
+}

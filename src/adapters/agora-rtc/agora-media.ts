@@ -1,0 +1,357 @@
+import type {
+  IAgoraRTC,
+  IAgoraRTCClient,
+  IAgoraRTCRemoteUser,
+  ICameraVideoTrack,
+  ILocalVideoTrack,
+  IMicrophoneAudioTrack,
+} from 'agora-rtc-sdk-ng'
+import { BehaviorSubject, Subject, type Observable } from 'rxjs'
+import type { Event, RtcEvent } from '../../../streams/events'
+import type { MediaJoin, MediaPort } from '../../../streams/ports'
+import type {
+  MediaKind,
+  MediaRole,
+  ScreenPreset,
+  StreamQuality,
+  VideoProfile,
+} from '../../../streams/wire/media'
+import { bindClientEvents } from './client-events'
+import { Denoiser, type LoadDenoiser } from './denoiser'
+import {
+  cameraEncoderConfig,
+  LOW_STREAM_PARAMETER,
+  microphoneConfig,
+  screenEncoderConfig,
+  toAgoraUid,
+} from './encoder'
+
+export type LoadAgoraRtc = () => Promise<IAgoraRTC>
+
+export interface AgoraMediaOptions {
+  /** The SDK, loaded on first join (a dynamic import: never in the first bundle). */
+  readonly load?: LoadAgoraRtc
+  readonly loadDenoiser?: LoadDenoiser
+  /** Where our server serves the denoiser's wasm files. */
+  readonly denoiserAssets?: string
+  /** Subscribe to every publication as it appears (for a core that does not subscribe itself). */
+  readonly autoSubscribe?: boolean
+}
+
+const loadSdk: LoadAgoraRtc = () => import('agora-rtc-sdk-ng').then((m) => m.default)
+const loadDenoiserModule: LoadDenoiser = () => import('agora-extension-ai-denoiser')
+
+interface Joined {
+  readonly join: MediaJoin
+  role: MediaRole
+  readonly sdk: IAgoraRTC
+  readonly client: IAgoraRTCClient
+  readonly unbind: () => void
+  readonly denoiser: Denoiser
+  screen?: { client: IAgoraRTCClient; track: ILocalVideoTrack }
+}
+
+/**
+ * The media port in Agora mode over agora-rtc-sdk-ng: a live-mode client whose role follows
+ * [ROLE-4], dual stream with the low stream of [TRACK-7], each tile's profile as the camera's
+ * encoder configuration, and a second client for the screen share under its own uid. Every SDK
+ * callback becomes an event; methods report failures as events and never reject.
+ */
+export class AgoraMedia implements MediaPort {
+  private readonly subject = new Subject<Event>()
+  readonly events$: Observable<Event> = this.subject.asObservable()
+  private readonly available = new BehaviorSubject<ReadonlySet<string>>(new Set())
+  readonly videoUids$: Observable<ReadonlySet<string>> = this.available.asObservable()
+  private joined: Joined | undefined
+  private audio: IMicrophoneAudioTrack | undefined
+  private video: ICameraVideoTrack | undefined
+  private profile: VideoProfile | undefined
+  private remoteMuted = false
+  private speaker: string | undefined
+  private noiseOn = false
+
+  constructor(private readonly options: AgoraMediaOptions = {}) {}
+
+  /** Joins the channel; a refusal fails the call (the core reports rtc/joinFailed). */
+  async join(join: MediaJoin): Promise<void> {
+    if (this.joined) await this.leave()
+    try {
+      const sdk = await (this.options.load ?? loadSdk)()
+      const client = sdk.createClient({ mode: 'live', codec: 'vp8', role: join.role })
+      const screenUid = join.screenUid
+      const unbind = bindClientEvents(
+        client,
+        () => join.uid,
+        (uid) => uid === screenUid,
+        (event) => this.remoteEvent(event),
+      )
+      const denoiser = new Denoiser(
+        sdk,
+        this.options.loadDenoiser ?? loadDenoiserModule,
+        this.options.denoiserAssets,
+      )
+      this.joined = { join, role: join.role, sdk, client, unbind, denoiser }
+      await client.join(join.appId, join.channel, join.token || null, toAgoraUid(join.uid))
+      if (join.role === 'host') await this.enableDualStream(client)
+    } catch (error) {
+      this.joined?.unbind()
+      this.joined = undefined
+      throw error
+    }
+  }
+
+  async leave(): Promise<void> {
+    const joined = this.joined
+    if (!joined) return
+    this.joined = undefined
+    await this.stopScreen(joined)
+    this.closeLocal('audio')
+    this.closeLocal('video')
+    joined.unbind()
+    await joined.client.leave().catch(() => undefined)
+    this.available.next(new Set())
+    this.emit({ type: 'rtc/left' })
+  }
+
+  /** [ROLE-4] The client role follows the core's media role; an audience unpublishes first. */
+  async setRole(role: MediaRole): Promise<void> {
+    const joined = this.joined
+    if (!joined || joined.role === role) return
+    if (role === 'audience') {
+      await this.unpublish('audio')
+      await this.unpublish('video')
+    }
+    await joined.client.setClientRole(role)
+    joined.role = role
+    if (role === 'host') await this.enableDualStream(joined.client)
+  }
+
+  /**
+   * Creates and publishes a track; who may is the core's rule ([TRACK-6]). A mic or camera that
+   * cannot open, or a refused publish, fails the call ([TRACK-2]; the core reports it).
+   */
+  async publish(kind: MediaKind, options: { deviceId?: string; profile?: VideoProfile }) {
+    const joined = this.joined
+    if (!joined) throw new Error('not in the media channel')
+    if (options.profile) this.profile = options.profile
+    if (joined.role !== 'host') await this.setRole('host')
+    try {
+      if (kind === 'audio') {
+        this.closeLocal('audio')
+        const track = await joined.sdk.createMicrophoneAudioTrack(
+          microphoneConfig(options.deviceId),
+        )
+        this.audio = track
+        this.watchEnded(track, 'audio')
+        await joined.denoiser.apply(track, this.noiseOn).catch(() => undefined)
+        await joined.client.publish(track)
+      } else {
+        this.closeLocal('video')
+        const track = await joined.sdk.createCameraVideoTrack({
+          ...(options.deviceId ? { cameraId: options.deviceId } : {}),
+          ...(this.profile ? { encoderConfig: cameraEncoderConfig(this.profile) } : {}),
+        })
+        this.video = track
+        this.watchEnded(track, 'video')
+        this.showing(joined.join.uid, true)
+        await joined.client.publish(track)
+      }
+    } catch (error) {
+      this.closeLocal(kind)
+      throw error
+    }
+  }
+
+  async unpublish(kind: MediaKind): Promise<void> {
+    const joined = this.joined
+    const track = kind === 'audio' ? this.audio : this.video
+    if (!joined || !track) return
+    await joined.client.unpublish(track).catch(() => undefined)
+    this.closeLocal(kind)
+  }
+
+  async setVideoProfile(profile: VideoProfile): Promise<void> {
+    this.profile = profile
+    await this.attempt(() => this.video?.setEncoderConfiguration(cameraEncoderConfig(profile)))
+  }
+
+  async startScreenShare(preset: ScreenPreset, token: string): Promise<void> {
+    const joined = this.joined
+    if (!joined) throw new Error('not in the media channel')
+    if (joined.screen) return
+    const uid = joined.join.screenUid ?? `${joined.join.uid}-screen`
+    const client = joined.sdk.createClient({ mode: 'live', codec: 'vp8', role: 'host' })
+    try {
+      const track = await joined.sdk.createScreenVideoTrack(
+        { encoderConfig: screenEncoderConfig(preset), optimizationMode: 'detail' },
+        'disable',
+      )
+      joined.screen = { client, track }
+      // [SCREEN-3] stopped from the browser's bar: the core stops the share.
+      track.on('track-ended', () => this.emit({ type: 'rtc/trackEnded', kind: 'screen' }))
+      this.showing(uid, true)
+      await client.join(joined.join.appId, joined.join.channel, token || null, toAgoraUid(uid))
+      await client.publish(track)
+    } catch (error) {
+      await this.stopScreen(joined)
+      throw error
+    }
+  }
+
+  async stopScreenShare(): Promise<void> {
+    const joined = this.joined
+    if (joined?.screen) await this.stopScreen(joined)
+  }
+
+  async subscribe(uid: string, kind: MediaKind, quality: StreamQuality = 'high'): Promise<void> {
+    const joined = this.joined
+    const user = this.user(uid)
+    if (!joined || !user) return
+    await this.attempt(async () => {
+      await joined.client.subscribe(user, kind)
+      if (kind === 'audio') {
+        user.audioTrack?.setVolume(this.remoteMuted ? 0 : 100)
+        if (this.speaker) await user.audioTrack?.setPlaybackDevice(this.speaker)
+        user.audioTrack?.play()
+      } else {
+        // [TRACK-7] a small tile watches the low stream.
+        await joined.client.setRemoteVideoStreamType(user.uid, quality === 'low' ? 1 : 0)
+        this.showing(uid, true)
+      }
+    }, uid)
+  }
+
+  async unsubscribe(uid: string, kind: MediaKind): Promise<void> {
+    const joined = this.joined
+    const user = this.user(uid)
+    if (!joined || !user) return
+    if (kind === 'video') this.showing(uid, false)
+    await this.attempt(() => joined.client.unsubscribe(user, kind), uid)
+  }
+
+  async setRemoteAudioMuted(muted: boolean): Promise<void> {
+    this.remoteMuted = muted
+    for (const user of this.joined?.client.remoteUsers ?? [])
+      user.audioTrack?.setVolume(muted ? 0 : 100)
+  }
+
+  async switchDevice(kind: 'camera' | 'microphone' | 'speaker', deviceId: string): Promise<void> {
+    if (kind === 'speaker') {
+      this.speaker = deviceId
+      for (const user of this.joined?.client.remoteUsers ?? [])
+        await user.audioTrack?.setPlaybackDevice(deviceId).catch(() => undefined)
+      return
+    }
+    const track = kind === 'camera' ? this.video : this.audio
+    // A failure fails the call; the track stays on its device ('device/switchFailed').
+    await track?.setDevice(deviceId)
+  }
+
+  async setNoiseReduction(enabled: boolean): Promise<void> {
+    this.noiseOn = enabled
+    await this.attempt(() => this.joined?.denoiser.apply(this.audio, enabled))
+  }
+
+  async renewToken(token: string): Promise<void> {
+    await this.attempt(() => this.joined?.client.renewToken(token))
+  }
+
+  /** Shows a uid's video (mine, a remote user's, or a screen share) in the container. */
+  attachVideo(uid: string, container: HTMLElement, fit: 'cover' | 'contain' = 'cover') {
+    const track = this.videoTrackOf(uid)
+    if (!track) return () => undefined
+    track.play(container, { fit, mirror: false })
+    return () => {
+      if (this.videoTrackOf(uid) === track) track.stop()
+    }
+  }
+
+  private videoTrackOf(uid: string) {
+    const joined = this.joined
+    if (!joined) return undefined
+    if (uid === joined.join.uid) return this.video
+    if (uid === (joined.join.screenUid ?? `${joined.join.uid}-screen`)) return joined.screen?.track
+    return this.user(uid)?.videoTrack
+  }
+
+  private user(uid: string): IAgoraRTCRemoteUser | undefined {
+    return this.joined?.client.remoteUsers.find((u) => String(u.uid) === uid)
+  }
+
+  private async enableDualStream(client: IAgoraRTCClient): Promise<void> {
+    client.setLowStreamParameter(LOW_STREAM_PARAMETER)
+    await client.enableDualStream().catch(() => undefined)
+  }
+
+  private remoteEvent(event: RtcEvent): void {
+    if (event.type === 'rtc/userUnpublished' && event.kind === 'video')
+      this.showing(event.uid, false)
+    if (event.type === 'rtc/userLeft') this.showing(event.uid, false)
+    this.emit(event)
+    if (event.type === 'rtc/userPublished' && this.options.autoSubscribe)
+      void this.subscribe(event.uid, event.kind)
+  }
+
+  private watchEnded(track: IMicrophoneAudioTrack | ICameraVideoTrack, kind: MediaKind): void {
+    track.on('track-ended', () => {
+      if ((kind === 'audio' ? this.audio : this.video) !== track) return
+      void this.joined?.client.unpublish(track).catch(() => undefined)
+      this.closeLocal(kind)
+      this.emit({ type: 'rtc/trackEnded', kind })
+    })
+  }
+
+  private closeLocal(kind: MediaKind): void {
+    if (kind === 'audio' && this.audio) {
+      this.joined?.denoiser.release(this.audio)
+      this.audio.close()
+      this.audio = undefined
+    }
+    if (kind === 'video' && this.video) {
+      this.video.close()
+      this.video = undefined
+      if (this.joined) this.showing(this.joined.join.uid, false)
+    }
+  }
+
+  private async stopScreen(joined: Joined): Promise<void> {
+    const screen = joined.screen
+    if (!screen) return
+    joined.screen = undefined
+    this.showing(joined.join.screenUid ?? `${joined.join.uid}-screen`, false)
+    screen.track.close()
+    await screen.client.leave().catch(() => undefined)
+  }
+
+  private showing(uid: string, on: boolean): void {
+    const current = this.available.getValue()
+    if (current.has(uid) === on) return
+    const next = new Set(current)
+    if (on) next.add(uid)
+    else next.delete(uid)
+    this.available.next(next)
+  }
+
+  /** Runs an SDK call; a failure becomes rtc/exceptionRaised rather than a rejection. */
+  private async attempt(call: () => unknown, uid?: string): Promise<void> {
+    try {
+      await call()
+    } catch (error) {
+      const code = (error as { code?: unknown } | null)?.code
+      this.emit({
+        type: 'rtc/exceptionRaised',
+        code: typeof code === 'string' || typeof code === 'number' ? String(code) : 'SDK_ERROR',
+        message: messageOf(error),
+        ...(uid ? { uid } : {}),
+      })
+    }
+  }
+
+  private emit(event: Event): void {
+    this.subject.next(event)
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}

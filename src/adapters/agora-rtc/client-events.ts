@@ -1,0 +1,87 @@
+import type {
+  ConnectionDisconnectedReason,
+  ConnectionState,
+  IAgoraRTCClient,
+  IAgoraRTCRemoteUser,
+  NetworkQuality,
+  UID,
+} from 'agora-rtc-sdk-ng'
+import type { RtcEvent } from '../../../streams/events'
+import type { NetworkQuality as Quality } from '../../../streams/wire/media'
+
+/**
+ * Every callback of an Agora RTC client, as events. `ignore` names uids that are not remote
+ * users to the core (my own screen-share client joins the channel as a user of its own).
+ * Answers a function that unbinds them all.
+ */
+export function bindClientEvents(
+  client: IAgoraRTCClient,
+  me: () => string,
+  ignore: (uid: string) => boolean,
+  emit: (event: RtcEvent) => void,
+): () => void {
+  const remote = (user: IAgoraRTCRemoteUser) => String(user.uid)
+  const lastQuality = new Map<string, string>()
+  const quality = (uid: string, uplink: Quality, downlink: Quality) => {
+    const key = `${uplink}/${downlink}`
+    if (lastQuality.get(uid) === key) return
+    lastQuality.set(uid, key)
+    emit({ type: 'rtc/networkQualityChanged', uid, uplink, downlink })
+  }
+  const handlers = {
+    'user-joined': (user: IAgoraRTCRemoteUser) => {
+      if (!ignore(remote(user))) emit({ type: 'rtc/userJoined', uid: remote(user) })
+    },
+    'user-left': (user: IAgoraRTCRemoteUser, reason: string) => {
+      lastQuality.delete(remote(user))
+      if (!ignore(remote(user))) emit({ type: 'rtc/userLeft', uid: remote(user), reason })
+    },
+    'user-published': (user: IAgoraRTCRemoteUser, mediaType: 'audio' | 'video' | 'datachannel') => {
+      if (mediaType !== 'datachannel' && !ignore(remote(user)))
+        emit({ type: 'rtc/userPublished', uid: remote(user), kind: mediaType })
+    },
+    'user-unpublished': (
+      user: IAgoraRTCRemoteUser,
+      mediaType: 'audio' | 'video' | 'datachannel',
+    ) => {
+      if (mediaType !== 'datachannel' && !ignore(remote(user)))
+        emit({ type: 'rtc/userUnpublished', uid: remote(user), kind: mediaType })
+    },
+    // [TRACK-9] my own quality every 2 s, and each remote user's with it.
+    'network-quality': (stats: NetworkQuality) => {
+      quality(me(), stats.uplinkNetworkQuality, stats.downlinkNetworkQuality)
+      const remotes = client.getRemoteNetworkQuality()
+      for (const [uid, q] of Object.entries(remotes))
+        if (!ignore(uid)) quality(uid, q.uplinkNetworkQuality, q.downlinkNetworkQuality)
+    },
+    exception: (e: { code: number; msg: string; uid: UID }) =>
+      emit({
+        type: 'rtc/exceptionRaised',
+        code: String(e.code),
+        message: e.msg,
+        uid: String(e.uid),
+      }),
+    'connection-state-change': (
+      state: ConnectionState,
+      _previous: ConnectionState,
+      reason?: ConnectionDisconnectedReason,
+    ) =>
+      emit(
+        reason === undefined
+          ? { type: 'rtc/connectionStateChanged', state }
+          : { type: 'rtc/connectionStateChanged', state, reason },
+      ),
+    'token-privilege-will-expire': () => emit({ type: 'rtc/tokenWillExpire' }),
+    'token-privilege-did-expire': () =>
+      emit({
+        type: 'rtc/exceptionRaised',
+        code: 'TOKEN_EXPIRED',
+        message: 'the RTC token expired',
+      }),
+  } as const
+  for (const [name, handler] of Object.entries(handlers))
+    client.on(name as 'exception', handler as never)
+  return () => {
+    for (const [name, handler] of Object.entries(handlers)) client.off(name, handler as never)
+  }
+}

@@ -1,0 +1,114 @@
+import { defer, shareReplay, switchMap, type Observable } from 'rxjs'
+import type { Event } from '../../../streams/events'
+import type { DevicesPort, MediaPort, MessagingPort } from '../../../streams/ports'
+import type { MediaView } from './media-view'
+
+/** What the media layer needs to know of the deployment (`/api/config`). */
+export interface MediaConfig {
+  readonly mode: 'local' | 'agora'
+  /** Agora mode: the app id the SDKs use. */
+  readonly agoraAppId?: string
+  /** Local mode: STUN/TURN servers; none means host candidates only. */
+  readonly iceServers?: RTCIceServer[]
+}
+
+export interface MediaLayer {
+  readonly messaging: MessagingPort
+  readonly media: MediaPort
+  readonly devices: DevicesPort
+  readonly view: MediaView
+}
+
+type Ports = { messaging: MessagingPort; media: MediaPort & MediaView; devices: DevicesPort }
+
+/**
+ * The messaging, media and devices ports for the deployment's mode, chosen when the
+ * configuration arrives: the local adapters (WebRTC over our realtime service), or the Agora ones.
+ * Each adapter is loaded by dynamic import, and the Agora SDKs only on their first use, so the
+ * first bundle holds no SDK. Until the choice is made, calls wait for it.
+ */
+export function createMediaLayer(options: {
+  readonly config: () => Promise<MediaConfig>
+  readonly realtimeUrl: string
+}): MediaLayer {
+  let chosen: Ports | undefined
+  const ports = defer(
+    async () => (chosen = await choose(await options.config().catch(local), options.realtimeUrl)),
+  ).pipe(shareReplay(1))
+  const ready = () =>
+    new Promise<Ports>((resolve, reject) => ports.subscribe({ next: resolve, error: reject }))
+  return {
+    messaging: lazy(ready, (p) => p.messaging),
+    media: lazy(ready, (p) => p.media),
+    devices: lazy(ready, (p) => p.devices),
+    view: {
+      videoUids$: ports.pipe(switchMap((p) => p.media.videoUids$)),
+      attachVideo: (uid, container, fit) =>
+        chosen?.media.attachVideo(uid, container, fit) ?? (() => undefined),
+    },
+  }
+}
+
+const local = (): MediaConfig => ({ mode: 'local' })
+
+async function choose(config: MediaConfig, realtimeUrl: string): Promise<Ports> {
+  if (config.mode === 'agora') {
+    const [{ AgoraMessaging }, { AgoraMedia }, { AgoraDevices }, { toDeviceList }] =
+      await Promise.all([
+        import('../../adapters/agora-rtm/agora-messaging'),
+        import('../../adapters/agora-rtc/agora-media'),
+        import('../../adapters/agora-rtc/agora-devices'),
+        import('../../adapters/devices/device-list'),
+      ])
+    const loadRtc = () => import('agora-rtc-sdk-ng').then((m) => m.default)
+    return {
+      messaging: new AgoraMessaging(config.agoraAppId ?? ''),
+      media: new AgoraMedia({ load: loadRtc, autoSubscribe: true }),
+      devices: new AgoraDevices(loadRtc, toDeviceList),
+    }
+  }
+  const [{ LocalMessaging }, { LocalMedia }, { BrowserDevices }] = await Promise.all([
+    import('../../adapters/local-messaging/local-messaging'),
+    import('../../adapters/local-media/local-media'),
+    import('../../adapters/devices/browser-devices'),
+  ])
+  const messaging = new LocalMessaging(realtimeUrl)
+  return {
+    messaging,
+    media: new LocalMedia({
+      link: messaging,
+      iceServers: config.iceServers ?? [],
+      // AI noise reduction: the RNNoise worklet loads when first switched on.
+      noise: (track) =>
+        import('../../adapters/noise/rnnoise').then((m) => m.createNoiseSuppressor(track)),
+      // Until the core subscribes per tile, every publication is received at the high quality.
+      autoSubscribe: true,
+    }),
+    devices: new BrowserDevices(),
+  }
+}
+
+/**
+ * A port whose adapter is chosen later: `events$` follows the chosen adapter's, every call waits
+ * for the choice.
+ */
+function lazy<T extends { readonly events$: Observable<Event> }>(
+  ready: () => Promise<Ports>,
+  pick: (ports: Ports) => T,
+): T {
+  const events$ = defer(ready).pipe(switchMap((p) => pick(p).events$))
+  return new Proxy({} as T, {
+    get(_, name) {
+      if (name === 'events$') return events$
+      // Not a thenable, and no symbol protocol: only the port's methods.
+      if (name === 'then' || typeof name === 'symbol') return undefined
+      return (...args: unknown[]) =>
+        ready().then((p) => {
+          const port = pick(p) as unknown as Record<string | symbol, (...a: unknown[]) => unknown>
+          const method = port[name]
+          if (typeof method !== 'function') throw new Error(`no ${String(name)} on the port`)
+          return method.apply(port, args)
+        })
+    },
+  })
+}
