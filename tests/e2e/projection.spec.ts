@@ -34,7 +34,8 @@ test('[PROJ-3] [ROLE-1] a host adds a projection screen; it shows the chosen mem
 test('the setting page: language, devices and the account', async ({ page }) => {
   await page.goto('/setting')
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible()
-  await expect(page.getByRole('region', { name: 'Devices' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Devices', level: 2 })).toBeVisible()
+  await expect(page.getByRole('combobox', { name: 'Camera' })).toBeVisible()
   await expect(page.getByText('Visitor', { exact: true })).toBeVisible()
   await page.getByRole('combobox', { name: 'Language' }).selectOption('zh')
   await expect(page.getByRole('heading', { name: '设置', level: 1 })).toBeVisible()

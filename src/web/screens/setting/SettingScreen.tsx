@@ -82,7 +82,9 @@ function SettingScreen() {
     <main className={styles.page}>
       <Title2 as="h1">{t('settings.title')}</Title2>
       <section className={styles.card} aria-labelledby="account-title">
-        <Title3 id="account-title">{t('settings.account')}</Title3>
+        <Title3 as="h2" id="account-title">
+          {t('settings.account')}
+        </Title3>
         <dl className={styles.facts}>
           <dt>{t('settings.name')}</dt>
           <dd>{user?.nickName}</dd>
@@ -107,7 +109,9 @@ function SettingScreen() {
         )}
       </section>
       <section className={styles.card} aria-labelledby="general-title">
-        <Title3 id="general-title">{t('settings.general')}</Title3>
+        <Title3 as="h2" id="general-title">
+          {t('settings.general')}
+        </Title3>
         <Field label={t('settings.language')}>
           <LanguageSwitch />
         </Field>
@@ -118,7 +122,9 @@ function SettingScreen() {
         />
       </section>
       <section className={styles.card} aria-labelledby="devices-title">
-        <Title3 id="devices-title">{t('devices.title')}</Title3>
+        <Title3 as="h2" id="devices-title">
+          {t('devices.title')}
+        </Title3>
         <DevicesPanel />
       </section>
       <Divider />
