@@ -37,7 +37,13 @@ let app: App
 let origin: string
 
 test.beforeAll(async () => {
-  app = await buildApp({ memory: true, staticDir: resolve('dist'), logger: false })
+  app = await buildApp({
+    memory: true,
+    staticDir: resolve('dist'),
+    logger: false,
+    // The seeded members hold no realtime connection: keep them present for the whole test.
+    settings: { presenceGraceMs: 3_600_000 },
+  })
   await app.fastify.listen({ host: '127.0.0.1', port: 0 })
   const address = app.fastify.server.address()
   if (!address || typeof address === 'string') throw new Error('no address')
@@ -48,7 +54,7 @@ test.afterAll(async () => {
   await app?.close()
 })
 
-test('[ROLE-2] scrolling a 10,000-member list from top to bottom causes no long task over 50 ms', async ({
+test('scrolling a 10,000-member list from top to bottom causes no long task over 50 ms', async ({
   browser,
 }) => {
   test.setTimeout(600_000)
@@ -87,6 +93,8 @@ test('[ROLE-2] scrolling a 10,000-member list from top to bottom causes no long 
     }
     await new Promise((resolve) => setTimeout(resolve, 200))
     observer.disconnect()
+    const last = element.querySelector('[role=listitem]:last-child')?.textContent ?? ''
+    const rows = element.querySelectorAll('[role=listitem]').length
     // The same time again without scrolling: the long tasks the page and the machine have anyway.
     const scrolled = steps.reduce((a, b) => a + b, 0)
     const idle: number[] = []
@@ -96,7 +104,6 @@ test('[ROLE-2] scrolling a 10,000-member list from top to bottom causes no long 
     idleObserver.observe({ type: 'longtask', buffered: false })
     await new Promise((resolve) => setTimeout(resolve, scrolled))
     idleObserver.disconnect()
-    const last = element.querySelector('[role=listitem]:last-child')?.textContent ?? ''
     const sorted = [...steps].sort((a, b) => a - b)
     return {
       longTasks,
@@ -105,7 +112,7 @@ test('[ROLE-2] scrolling a 10,000-member list from top to bottom causes no long 
       steps: steps.length,
       stepMedianMs: sorted[Math.floor(sorted.length / 2)] ?? 0,
       stepMaxMs: sorted.at(-1) ?? 0,
-      rows: element.querySelectorAll('[role=listitem]').length,
+      rows,
       last,
     }
   })
