@@ -16,7 +16,6 @@ const tokens = createTokens(secret)
 export const BUCKET_MS = 0.5
 const histogram = new Uint32Array(40_000)
 let received = 0
-let sampled = 0
 const sockets: WebSocket[] = []
 
 /** Bench messages numbered below this are left over from an earlier phase and not counted. */
@@ -36,7 +35,6 @@ function onData(data: WebSocket.RawData) {
   const sent = BigInt(text.slice(at + 2, text.indexOf('E', at)))
   const ms = Number(process.hrtime.bigint() - sent) / 1e6
   histogram[Math.min(histogram.length - 1, Math.floor(ms / BUCKET_MS))]!++
-  sampled++
   received++
 }
 
@@ -85,7 +83,6 @@ process.on('message', async (message: { ask: string; fromSeq?: number }) => {
   } else if (message.ask === 'reset') {
     fromSeq = message.fromSeq ?? fromSeq
     received = 0
-    sampled = 0
     histogram.fill(0)
     process.send?.({ reset: true })
   } else if (message.ask === 'stats') {
