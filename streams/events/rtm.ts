@@ -35,3 +35,5 @@ export type RtmEvent =
   | { readonly type: 'rtm/tokenExpired' }
   | { readonly type: 'rtm/tokenRenewed' }
   | { readonly type: 'rtm/sendFailed'; readonly message: string }
+  /** The messaging token expires soon: renew it. */
+  | { readonly type: 'rtm/tokenWillExpire' }

@@ -11,6 +11,8 @@ export interface MediaJoin {
   /** rtcToken from entry (refreshed through the REST port). */
   readonly token: string
   readonly role: MediaRole
+  /** The uid my screen share appears under (me.screenId); Agora joins it as a second client. */
+  readonly screenUid?: string
   /** The low stream of the dual-stream mode ([TRACK-7]); absent means the adapter's default. */
   readonly lowStream?: LowStream
 }

@@ -27,6 +27,8 @@ export interface DeviceInfo {
   readonly deviceId: string
   readonly label: string
   readonly kind: DeviceKind
+  /** A software device (virtual camera, audio loopback); hot-plug never switches to one ([TRACK-3]). */
+  readonly virtual?: boolean
 }
 
 export type NetworkQuality = 0 | 1 | 2 | 3 | 4 | 5 | 6
