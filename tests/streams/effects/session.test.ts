@@ -52,6 +52,10 @@ describe('calls and errors', () => {
       ['messaging.renewToken', 'rtm2'],
     ])
     expect(ok.store.getState().me?.rtcToken).toBe('rtc2')
+    const rtm = runEffects(inRoom(), [tokenEffect], (_h, at) =>
+      at(0, { type: 'rtm/tokenWillExpire' }),
+    )
+    expect(rtm.calls('rest')).toEqual([['rest.refreshToken', 'r1']])
     const failed = runEffects(
       inRoom(),
       [tokenEffect],
