@@ -50,6 +50,7 @@ export const mediaJoinEffect: RoomEffect = (event$, state$, { media }) =>
           uid: me.uid,
           token: me.rtcToken,
           role: selectMediaRole(s),
+          ...(me.screenId ? { screenUid: me.screenId } : {}),
           lowStream: LOW_STREAM,
         }),
       ).pipe(

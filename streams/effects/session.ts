@@ -45,7 +45,7 @@ export const loginFlowEffect: RoomEffect = (event$) =>
  */
 export const tokenEffect: RoomEffect = (event$, state$, deps) =>
   event$.pipe(
-    ofType('rtc/tokenWillExpire', 'rtm/tokenExpired'),
+    ofType('rtc/tokenWillExpire', 'rtm/tokenWillExpire', 'rtm/tokenExpired'),
     withLatestFrom(state$),
     filter(([, s]) => s.room !== null),
     exhaustMap(([, s]) =>

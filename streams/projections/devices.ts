@@ -16,7 +16,10 @@ export const initialDevices: DevicesState = {
 
 /** [TRACK-3] virtual devices (virtual cameras, loopback audio) are never switched to. */
 export function isVirtualDevice(device: DeviceInfo): boolean {
-  return /virtual|obs|loopback|blackhole|vb-audio|soundflower/i.test(device.label)
+  return (
+    device.virtual === true ||
+    /virtual|obs|loopback|blackhole|vb-audio|soundflower/i.test(device.label)
+  )
 }
 
 /** [TRACK-5] when the chosen device is gone, fall back to the first of its kind. */

@@ -117,18 +117,62 @@ interface Stats {
   p99: number
 }
 
+/** The receivers, in CLIENT_PROCESSES processes (default 2: both cores can read). */
+const CLIENT_PROCESSES = Number(process.env.CLIENT_PROCESSES ?? 2)
+const BUCKET_MS = 0.5
+
+function receivers(kind: string, url: string) {
+  const share = Math.ceil(N / CLIENT_PROCESSES)
+  const procs = Array.from({ length: CLIENT_PROCESSES }, (_, i) =>
+    child('./realtime-clients.ts', [
+      kind,
+      url,
+      String(Math.min(share, N - i * share)),
+      SECRET,
+      String(i * share),
+    ]),
+  )
+  const all = <T>(ask: string, key: string, extra?: Record<string, unknown>) =>
+    Promise.all(procs.map((p) => p.ask<T>(ask, key, extra)))
+  return {
+    started: () => Promise.all(procs.map((p) => p.first('started'))),
+    connect: async (ask: string, key: string) =>
+      (await all<Record<string, number>>(ask, key)).reduce((sum, r) => sum + r[key]!, 0),
+    reset: (extra?: Record<string, unknown>) => all('reset', 'reset', extra),
+    async stats(): Promise<Stats> {
+      const parts = await all<{ received: number; buckets: [number, number][] }>(
+        'stats',
+        'received',
+      )
+      const merged = new Map<number, number>()
+      for (const part of parts)
+        for (const [b, n] of part.buckets) merged.set(b, (merged.get(b) ?? 0) + n)
+      const sorted = [...merged].sort((x, y) => x[0] - y[0])
+      const sampled = sorted.reduce((s, [, n]) => s + n, 0)
+      const at = (p: number) => {
+        let seen = 0
+        for (const [b, n] of sorted)
+          if ((seen += n) >= Math.ceil(sampled * p)) return (b + 1) * BUCKET_MS
+        return 0
+      }
+      return { received: parts.reduce((s, p) => s + p.received, 0), p50: at(0.5), p99: at(0.99) }
+    },
+    close: () => procs.forEach((p) => p.proc.send({ ask: 'close' })),
+  }
+}
+
 async function run(kind: 'roomcast' | 'plain') {
   const server = child('./realtime-server.ts', [kind], { ROOMCAST_SECRET: SECRET }, true)
   const { port } = await server.first<{ port: number }>('port')
   const url = `ws://127.0.0.1:${port}${kind === 'roomcast' ? '/rtm' : ''}`
-  const clients = child('./realtime-clients.ts', [kind, url, String(N), SECRET])
-  await clients.first('started')
+  const clients = receivers(kind, url)
+  await clients.started()
   // RSS per socket is the growth from a tenth of the sockets to all of them (startup excluded).
   const started = Date.now()
-  const { tenth } = await clients.ask<{ tenth: number }>('connect-tenth', 'tenth')
+  const tenth = await clients.connect('connect-tenth', 'tenth')
   await sleep(1000)
   const before = (await server.ask<{ rss: number }>('rss', 'rss')).rss
-  const { ready } = await clients.ask<{ ready: number }>('connect', 'ready')
+  const ready = await clients.connect('connect', 'ready')
   const connectSeconds = (Date.now() - started) / 1000
   await sleep(2000)
   const idle = (await server.ask<{ rss: number }>('rss', 'rss')).rss
@@ -139,12 +183,12 @@ async function run(kind: 'roomcast' | 'plain') {
   let seq = 0
   const timer = setInterval(() => send.send(seq++), 1000 / RATE)
   await sleep(1000)
-  await clients.ask('reset', 'reset')
+  await clients.reset()
   const cpu = async () => (await server.ask<{ cpu: number }>('cpu', 'cpu')).cpu
   const steadyCpu = await cpu()
   const windowStart = process.hrtime.bigint()
   await sleep(STEADY_SECONDS * 1000)
-  const steadyStats = await clients.ask<Stats>('stats', 'received')
+  const steadyStats = await clients.stats()
   const windowSeconds = Number(process.hrtime.bigint() - windowStart) / 1e9
   const steadyCpuUs = (await cpu()) - steadyCpu
   clearInterval(timer)
@@ -154,9 +198,9 @@ async function run(kind: 'roomcast' | 'plain') {
   await sleep(1500)
   for (let last = -1, now = 0; now !== last; await sleep(1000)) {
     last = now
-    now = (await clients.ask<Stats>('stats', 'received')).received
+    now = (await clients.stats()).received
   }
-  await clients.ask('reset', 'reset', { fromSeq: seq })
+  await clients.reset({ fromSeq: seq })
   const burstCpu = await cpu()
   const burstStart = process.hrtime.bigint()
   for (let i = 0; i < BURST; i++) send.send(seq++)
@@ -164,13 +208,13 @@ async function run(kind: 'roomcast' | 'plain') {
   const deadline = Date.now() + 60_000
   while (burst.received < BURST * ready && Date.now() < deadline) {
     await sleep(5)
-    burst = await clients.ask<Stats>('stats', 'received')
+    burst = await clients.stats()
   }
   const burstSeconds = Number(process.hrtime.bigint() - burstStart) / 1e9
   const burstCpuUs = (await cpu()) - burstCpu
 
   send.close()
-  clients.proc.send({ ask: 'close' })
+  clients.close()
   server.proc.kill()
   await sleep(500)
   const result = {

@@ -76,5 +76,5 @@ describe('store', () => {
     } finally {
       await second.app.close()
     }
-  })
+  }, 120_000)
 })

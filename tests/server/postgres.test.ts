@@ -16,7 +16,7 @@ beforeAll(() => {
 afterAll(async () => {
   for (const app of apps) await app.close().catch(() => undefined)
   pg?.stop()
-})
+}, 120_000)
 
 async function serve(databaseUrl: string) {
   const app = await buildApp({ databaseUrl, logger: false, memory: true })
@@ -61,5 +61,5 @@ describe.skipIf(!bin)('store on a PostgreSQL server (DATABASE_URL)', () => {
     client.retarget(c.url)
     const page = await client.get(`${ROOM}room/${roomId}/user/page`)
     expect(page.body.data.list.map((m: { userName: string }) => m.userName)).toEqual(['Pia', 'Gus'])
-  })
+  }, 120_000)
 })

@@ -13,7 +13,7 @@ import {
 let server: TestServer
 beforeAll(async () => {
   server = await startServer()
-})
+}, 120_000)
 afterAll(() => server.close())
 
 describe('scene service', () => {

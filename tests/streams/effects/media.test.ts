@@ -89,6 +89,11 @@ describe('local tracks', () => {
       ['media.switchDevice', 'camera', 'cam2'],
     ])
     expect(h.store.getState().devices.chosen.camera).toBe('cam2')
+    const flagged = fold(withDevices(inRoom()), {
+      type: 'device/plugged',
+      device: { deviceId: 'mic9', label: 'Stereo Mix', kind: 'microphone', virtual: true },
+    })
+    expect(flagged.devices.chosen.microphone).toBe('mic1')
   })
 
   it('[TRACK-4] an audio switch on non-mobile shows a 5000 ms warning naming the device', () => {

@@ -9,6 +9,7 @@ import {
 } from '../../../streams/effects/session'
 import { liveStateDelayEffect, redirectEffect, toastEffect } from '../../../streams/effects/timers'
 import { chatEffect } from '../../../streams/effects/chat'
+import { chatMessage } from '../../../streams/projections/chat'
 import type { Event } from '../../../streams/events'
 import { RestFailure } from '../../../streams/ports/rest'
 import { Cmd } from '../../../streams/wire/channel'
@@ -51,6 +52,10 @@ describe('calls and errors', () => {
       ['messaging.renewToken', 'rtm2'],
     ])
     expect(ok.store.getState().me?.rtcToken).toBe('rtc2')
+    const rtm = runEffects(inRoom(), [tokenEffect], (_h, at) =>
+      at(0, { type: 'rtm/tokenWillExpire' }),
+    )
+    expect(rtm.calls('rest')).toEqual([['rest.refreshToken', 'r1']])
     const failed = runEffects(
       inRoom(),
       [tokenEffect],
@@ -213,6 +218,7 @@ describe('chat sending', () => {
       h.store
         .getState()
         .chat.messages.toArray()
+        .map(chatMessage)
         .map((m) => [m.text, m.sender]),
     ).toEqual([['hello', true]])
     const muted = fold(inRoom(), msg(Cmd.roomInfo, { ...byHost, muteAllChat: 1 }))
