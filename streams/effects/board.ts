@@ -54,7 +54,7 @@ export const boardShareEffect: RoomEffect = (event$, state$, deps) =>
       if (!e.on)
         return restCall(
           'updateShareBoard',
-          () => deps.rest.updateShareBoard(room.roomId, me.uid, 0),
+          () => deps.rest.updateShareBoard(room.roomId, 0),
           () => ({
             type: 'rest/shareBoardUpdated',
             value: 0,
@@ -68,7 +68,7 @@ export const boardShareEffect: RoomEffect = (event$, state$, deps) =>
         )
       const share = restCall(
         'updateShareBoard',
-        () => deps.rest.updateShareBoard(room.roomId, me.uid, 1),
+        () => deps.rest.updateShareBoard(room.roomId, 1),
         () => ({
           type: 'rest/shareBoardUpdated',
           value: 1,

@@ -68,7 +68,14 @@ export const channelEffect: RoomEffect = (event$, _state$, { messaging }) =>
     }),
   )
 
-const isLive = (room: RoomAnswer['room']) => room.openLive === 1 || room.liveState === 1
+/** The room-loaded fact of a GET room answer (no user entry is `undefined`, never null). */
+export function roomLoaded(answer: RoomAnswer): Event {
+  return answer.user
+    ? { type: 'rest/roomLoaded', room: answer.room, user: answer.user }
+    : { type: 'rest/roomLoaded', room: answer.room }
+}
+
+const isLive = (room: RoomAnswer['room']) => room.liveOpen === 1 || room.liveState === 1
 
 /**
  * The entry flow once in the room ([ENTRY-2] to [ENTRY-6]): the member list (the audience list
@@ -93,45 +100,39 @@ export const entryFlowEffect: RoomEffect = (event$, state$, { rest }) =>
           const live = isLive(info)
           const host = state.me?.role === Role.host
           return concat(
-            of<Event>({ type: 'rest/roomLoaded', room: info, user: (answer as RoomAnswer).user }),
+            of<Event>(roomLoaded(answer as RoomAnswer)),
             live
               ? restCall(
-                  'loadLiveUrls',
-                  () => rest.loadLiveUrls(roomId),
-                  (urls) => ({
-                    type: 'rest/liveUrlsLoaded',
-                    urls,
-                  }),
+                  'loadLiveSetting',
+                  () => rest.loadLiveSetting(roomId),
+                  (setting) => ({ type: 'rest/liveSettingLoaded', setting }),
                 )
               : EMPTY,
             info.playbackState === 1
               ? restCall(
                   'loadPlayback',
                   () => rest.loadPlayback(roomId),
-                  (list) => ({
-                    type: 'rest/playbackLoaded',
-                    list,
-                  }),
+                  (playback) => ({ type: 'rest/playbackLoaded', playback }),
                 )
               : EMPTY,
             host
               ? restCall(
                   'updateRecordState',
-                  () => rest.updateRecordState(info.roomUuid, 0),
+                  () => rest.updateRecordState(roomId, 0),
                   () => ({ type: 'rest/recordStateUpdated', state: 0 }),
                 )
               : EMPTY,
             restCall(
               'loadUsersAmount',
               () => rest.loadUsersAmount(roomId),
-              (usersAmount) => ({ type: 'rest/usersAmountLoaded', usersAmount }),
+              (a) => ({ type: 'rest/usersAmountLoaded', usersAmount: a.usersAmount }),
               ErrorText.onlineCount,
             ),
             live
               ? restCall(
                   'loadHotNum',
                   () => rest.loadHotNum(roomId),
-                  (hotNum) => ({ type: 'rest/hotNumLoaded', hotNum }),
+                  (a) => ({ type: 'rest/hotNumLoaded', hotNum: a.hotNum }),
                   ErrorText.hotNumber,
                 )
               : EMPTY,

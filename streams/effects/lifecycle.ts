@@ -67,7 +67,7 @@ export const exitEffect: RoomEffect = (event$, state$, deps) =>
       const creator = s.conference.createBoardUserId === me.uid && s.conference.shareBoard === 1
       const sharing = s.users.shareScreenUsers.has(me.uid)
       const before = concat(
-        creator ? quietly(() => deps.rest.updateShareBoard(room.roomId, me.uid, 0)) : EMPTY,
+        creator ? quietly(() => deps.rest.updateShareBoard(room.roomId, 0)) : EMPTY,
         sharing ? quietly(() => deps.media.stopScreenShare()) : EMPTY,
         sharing ? quietly(() => deps.rest.updateScreenShare(room.roomId, me.uid, 0)) : EMPTY,
       )

@@ -23,6 +23,7 @@ import { ExitReason, MuteAll, ROOM_STATE_NON_MEETING, type MuteAllId } from '../
 import { PeerCmd, PeerRole, RequestType } from '../wire/peer'
 import { Role, RoomType } from '../wire/roles'
 import { actorOf, announce, sendPeer } from './announce'
+import { roomLoaded } from './entry'
 import { ErrorText, restCall } from './errors'
 
 type RoomEffect = Effect<State, Event, Deps>
@@ -186,7 +187,7 @@ export const hostChangedEffect: RoomEffect = (event$, state$, { rest }) =>
       restCall(
         'loadRoom',
         () => rest.loadRoom((s.room as Room).roomId, s.me?.uid),
-        (answer) => ({ type: 'rest/roomLoaded', room: answer.room, user: answer.user }),
+        roomLoaded,
         ErrorText.lookup,
       ),
     ),
@@ -239,7 +240,7 @@ export const layoutEffect: RoomEffect = (event$, state$, deps) =>
             layout: e.layout,
             infoTypeVoList: positions,
             largeUid,
-            typeOfCDN: s.room.audienceWatchType,
+            typeOfCDN: String(s.room.audienceWatchType),
           }),
         () => ({ type: 'rest/layoutUpdated', layout: e.layout, positions, largeUid }),
       ).pipe(

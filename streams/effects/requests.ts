@@ -31,6 +31,28 @@ const FLAG_OF: Record<RequestTypeId, MediaFlag> = {
   4: 'enableChat',
 }
 
+/**
+ * A request through the server (local mode): the REST call records it and delivers the peer
+ * message ([HOST-6] spirit: a member turns its own state on only through a host's yes).
+ */
+function viaServer(
+  deps: Deps,
+  invite: boolean,
+  requestType: RequestTypeId,
+  action: 1 | 2 | 3,
+  call: () => ReturnType<Deps['rest']['sendApply']>,
+  answered?: string,
+): Observable<Event> {
+  return restCall(invite ? 'sendInvite' : 'sendApply', call, (answer) => ({
+    type: 'rest/requestSent',
+    invite,
+    requestType,
+    action,
+    answer,
+    ...(answered === undefined ? {} : { answered }),
+  }))
+}
+
 /** Who decides a request of this type: the board creator for the board ([BOARD-11]), else the first host. */
 function approverOf(s: State, type: RequestTypeId): string | undefined {
   const creator = s.conference.createBoardUserId
@@ -62,6 +84,13 @@ export const applyEffect: RoomEffect = (event$, state$, deps) =>
         !selectCanApplyToUnmute(s)
       )
         return EMPTY
+      // local mode: the server finds the approver and delivers the request
+      if (deps.mode === 'local' && s.room) {
+        const roomId = s.room.roomId
+        return viaServer(deps, false, e.requestType, 1, () =>
+          deps.rest.sendApply(roomId, e.requestType, 1),
+        )
+      }
       return sendPeer(deps, approverOf(s, e.requestType), PeerCmd.apply, {
         ...actorOf(s),
         uid: me.uid,
@@ -82,7 +111,24 @@ export const cancelApplyEffect: RoomEffect = (event$, state$, deps) =>
     filter(([e, s]) => s.me !== null && selectCanCancelBoardRequest(s, e.uid)),
     mergeMap(([e, s]) => {
       const me = s.me as NonNullable<State['me']>
-      const to = e.uid === undefined || e.uid === me.uid ? s.conference.createBoardUserId : e.uid
+      const mine = e.uid === undefined || e.uid === me.uid
+      const to = mine ? s.conference.createBoardUserId : e.uid
+      if (deps.mode === 'local' && s.room) {
+        const roomId = s.room.roomId
+        // the requester withdraws (3); the creator drops a received request by rejecting it (2)
+        return mine
+          ? viaServer(deps, false, RequestType.board, 3, () =>
+              deps.rest.sendApply(roomId, RequestType.board, 3),
+            )
+          : viaServer(
+              deps,
+              false,
+              RequestType.board,
+              2,
+              () => deps.rest.sendApply(roomId, RequestType.board, 2, to),
+              to,
+            )
+      }
       return sendPeer(deps, to, PeerCmd.apply, {
         ...actorOf(s),
         uid: me.uid,
@@ -99,12 +145,16 @@ export const inviteEffect: RoomEffect = (event$, state$, deps) =>
     withLatestFrom(state$),
     filter(([e, s]) => selectCanInvite(s, e.uid)),
     mergeMap(([e, s]) =>
-      sendPeer(deps, e.uid, PeerCmd.invite, {
-        ...actorOf(s),
-        uid: (s.me as NonNullable<State['me']>).uid,
-        type: e.requestType,
-        role: PeerRole.approver,
-      }),
+      deps.mode === 'local' && s.room
+        ? viaServer(deps, true, e.requestType, 1, () =>
+            deps.rest.sendInvite((s.room as Room).roomId, e.uid, e.requestType, 1),
+          )
+        : sendPeer(deps, e.uid, PeerCmd.invite, {
+            ...actorOf(s),
+            uid: (s.me as NonNullable<State['me']>).uid,
+            type: e.requestType,
+            role: PeerRole.approver,
+          }),
     ),
   )
 
@@ -163,6 +213,27 @@ export const answerEffect: RoomEffect = (event$, state$, deps) =>
     }),
     mergeMap(([e, s]) => {
       const me = s.me as NonNullable<State['me']>
+      if (deps.mode === 'local') {
+        // the server delivers the answer and, on an accept, turns the state on ([APPLY-2])
+        const roomId = (s.room as Room).roomId
+        return e.invite
+          ? viaServer(
+              deps,
+              true,
+              e.requestType,
+              e.action,
+              () => deps.rest.sendInvite(roomId, e.uid, e.requestType, e.action),
+              e.uid,
+            )
+          : viaServer(
+              deps,
+              false,
+              e.requestType,
+              e.action,
+              () => deps.rest.sendApply(roomId, e.requestType, e.action, e.uid),
+              e.uid,
+            )
+      }
       const answer = sendPeer(deps, e.uid, e.invite ? PeerCmd.invite : PeerCmd.apply, {
         ...actorOf(s),
         uid: me.uid,
@@ -175,10 +246,11 @@ export const answerEffect: RoomEffect = (event$, state$, deps) =>
     }),
   )
 
-/** [APPLY-2] An invitee accepted: the host turns the state on. */
+/** [APPLY-2] An invitee accepted: the host turns the state on (Agora mode; the server does in local mode). */
 export const inviteAcceptedEffect: RoomEffect = (event$, state$, deps) =>
   event$.pipe(
     ofType('peer/inviteReceived'),
+    filter(() => deps.mode === 'agora'),
     filter((e) => e.data.role === PeerRole.applicant && e.data.action === RequestAction.accept),
     withLatestFrom(state$),
     filter(

@@ -83,7 +83,7 @@ export const likeEffect: RoomEffect = (event$, state$, { rest }) =>
       restCall(
         'like',
         () => rest.like((s.room as Room).roomUuid),
-        (likeTotal) => ({ type: 'rest/liked', likeTotal }),
+        (answer) => ({ type: 'rest/liked', likeTotal: answer.likeTotal }),
       ),
     ),
   )
@@ -117,16 +117,7 @@ export const answerQuestionEffect: RoomEffect = (event$, state$, { rest }) =>
       const q = s.business.question as NonNullable<State['business']['question']>
       return restCall(
         'sendAnswer',
-        () =>
-          rest.sendAnswer({
-            roomId: (s.room as Room).roomId,
-            answerName: e.answer,
-            answerState: 3,
-            questionId: q.questionId,
-            questionSimpleOrder: q.simpleOrder,
-            showTime: q.showTime,
-            standingSecond: q.standingSecond,
-          }),
+        () => rest.sendAnswer((s.room as Room).roomId, q.questionId, [e.answer]),
         () => ({ type: 'rest/answerSent', questionId: q.questionId }),
       )
     }),

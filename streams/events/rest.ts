@@ -1,9 +1,16 @@
-import type { EntryAnswerData, RoomInfo } from '../wire/rest/room'
+import type { EntryAnswerData } from '../wire/rest/room'
 import type { Member } from '../wire/member'
 import type { Flag } from '../wire/roles'
 import type { MuteAllId } from '../wire/constants'
 import type { LayoutName, PositionType } from '../wire/video'
-import type { LiveUrl, MediaFlag, PlaybackItem, RoomExtras } from '../ports/rest-types'
+import type {
+  LiveSetting,
+  MediaFlag,
+  Playback,
+  RequestAnswer,
+  RoomDetail,
+} from '../ports/rest-types'
+import type { RequestTypeId } from '../wire/peer'
 import type { RestCall } from '../ports/rest'
 
 /**
@@ -22,7 +29,7 @@ export type RestEvent =
   | { readonly type: 'rest/usersLoaded'; readonly users: readonly Member[]; readonly total: number }
   | {
       readonly type: 'rest/roomLoaded'
-      readonly room: RoomInfo & Partial<RoomExtras>
+      readonly room: RoomDetail
       readonly user?: Member
     }
   | { readonly type: 'rest/boardLoaded'; readonly boardId: string; readonly boardToken: string }
@@ -57,8 +64,21 @@ export type RestEvent =
       readonly largeUid: string
     }
   | { readonly type: 'rest/muteAllUpdated'; readonly muteAllAudio: MuteAllId }
-  | { readonly type: 'rest/liveUrlsLoaded'; readonly urls: readonly LiveUrl[] }
-  | { readonly type: 'rest/playbackLoaded'; readonly list: readonly PlaybackItem[] }
+  | { readonly type: 'rest/liveSettingLoaded'; readonly setting: LiveSetting }
+  | { readonly type: 'rest/playbackLoaded'; readonly playback: Playback }
+  /**
+   * An invitation or application went through the server (local mode), which delivered the
+   * peer message itself: like 'peer/sent', from the REST answer.
+   */
+  | {
+      readonly type: 'rest/requestSent'
+      readonly invite: boolean
+      readonly requestType: RequestTypeId
+      readonly action: 1 | 2 | 3
+      /** The applicant I answered, when I answered one. */
+      readonly answered?: string
+      readonly answer: RequestAnswer
+    }
   | { readonly type: 'rest/recordStateUpdated'; readonly state: number }
   | { readonly type: 'rest/surplusLoaded'; readonly minutes: number }
   | { readonly type: 'rest/liked'; readonly likeTotal: number }

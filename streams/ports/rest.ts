@@ -2,15 +2,29 @@ import type { Io } from './io'
 import type { EntryAnswerData, EntryBody, UserPageData } from '../wire/rest/room'
 import type { Flag } from '../wire/roles'
 import type { MuteAllId } from '../wire/constants'
+import type { RequestTypeId } from '../wire/peer'
 import type {
-  AnswerState,
+  AnswerRecord,
   BoardCredentials,
+  HostAnswer,
+  HotNum,
+  LayoutAnswer,
   LayoutUpdate,
-  LiveUrl,
+  LikeAnswer,
+  LiveSetting,
+  MainScreenAnswer,
   MediaFlag,
-  PlaybackItem,
+  MemberAnswer,
+  Playback,
+  ProjectionUsers,
+  RecordStateAnswer,
+  Recording,
+  RequestAnswer,
   RoomAnswer,
+  RoomInfoAnswer,
+  ShareAnswer,
   TokenSet,
+  UsersAmount,
 } from './rest-types'
 
 /** A refused REST call, with what the server said. */
@@ -27,75 +41,98 @@ export class RestFailure extends Error {
   }
 }
 
+/** An invitation or application action in a request: 1 ask or accept, 2 reject, 3 cancel. */
+export type RequestBodyAction = 1 | 2 | 3
+
 /**
- * The REST port: every call of spec §7 the client makes. A call answers its data, or fails with
- * a RestFailure (a non-zero body code, [API-2]; 10011 and 20003 mean not logged in). The axios
- * adapter implements it against the server.
+ * The REST port: every call of spec §7 the client makes (paths and answers in the server's
+ * route tables, `streams/wire/rest/`). A call answers its data, or fails with a RestFailure
+ * (a non-zero body code; 10011 and 20003 mean not logged in, [API-2]).
  */
 export interface RestPort {
   /** POST room/entry with the XMLHttpRequest header ([ENTRY-1], [API-9]). */
   enterRoom(body: EntryBody): Io<EntryAnswerData>
-  /** GET room/{roomId}/user/page (role=2: the audience list, [ENTRY-2]). */
+  /** GET room/{roomId}/user/page ([ENTRY-2]). */
   loadUsers(
     roomId: string,
     query?: { role?: number; page?: number; size?: number },
   ): Io<UserPageData>
   /** GET room/{roomId}/user/{uid}/exit with role and reason ([EXIT-2], [KICK-1]). */
-  exitRoom(roomId: string, uid: string, role: number, reason: string): Io<void>
+  exitRoom(roomId: string, uid: string, role: number, reason: string): Io<null | void>
   /** GET room/{roomId}, with my entry when userUid is given ([ENTRY-2], [HOST-2]). */
   loadRoom(roomId: string, userUid?: string): Io<RoomAnswer>
   /** GET room/{roomId}/board ([BOARD-1], [BOARD-8]). */
   loadBoard(roomId: string): Io<BoardCredentials>
   /** POST room/{roomId}/user/{uid}: one media flag ([TRACK-1], [APPLY-2]). */
-  updateUserMedia(roomId: string, uid: string, flag: MediaFlag, value: Flag): Io<void>
+  updateUserMedia(roomId: string, uid: string, flag: MediaFlag, value: Flag): Io<MemberAnswer>
   /** POST room/{roomId}/user/{uid}/board: grant 1 or revoke 0 ([BOARD-3]). */
-  updateBoardGrant(roomId: string, uid: string, grant: Flag): Io<void>
-  /** Update share board: the room's shareBoard 0 or 1 ([BOARD-1], [BOARD-2]). */
-  updateShareBoard(roomId: string, uid: string, value: Flag): Io<void>
-  /** POST room/{roomId}/user/{uid}/screen: 0 or 1 ([SCREEN-1]). */
-  updateScreenShare(roomId: string, uid: string, value: Flag): Io<void>
-  /** POST room/{roomId}: the global room state (0 ends it, [END-3]). */
-  updateRoomState(roomId: string, state: number): Io<void>
-  /** Update room state: roomUuid and state '2' (non-meeting room types, [END-4]). */
-  updateRoomStateOfType(roomUuid: string, state: string): Io<void>
+  updateBoardGrant(roomId: string, uid: string, grant: Flag): Io<ShareAnswer>
+  /** POST room/{roomId}/user/{uid}/screen: 1 or 0 ([SCREEN-1]). */
+  updateScreenShare(roomId: string, uid: string, value: Flag): Io<ShareAnswer>
+  /** POST room/{roomId} with shareBoard ([BOARD-1], [BOARD-2]). */
+  updateShareBoard(roomId: string, value: Flag): Io<RoomInfoAnswer>
+  /** POST room/{roomId} with state (0 ends it, [END-3]). */
+  updateRoomState(roomId: string, state: number): Io<RoomInfoAnswer>
+  /** POST room/{roomId} with muteAllAudio ([MUTE-5]). */
+  muteAll(roomId: string, muteAllAudio: MuteAllId): Io<RoomInfoAnswer>
+  /** POST state/update: roomUuid and state '2' (non-meeting room types, [END-4]). */
+  updateRoomStateOfType(roomUuid: string, state: string): Io<unknown>
   /** POST room/{roomId}/user/{uid}/host with the two users ([HOST-1]). */
   setHost(
     roomId: string,
     users: readonly [{ uid: string; role: 2 }, { uid: string; role: 1 }],
-  ): Io<void>
+  ): Io<HostAnswer>
   /** POST room/{roomId}/token/refresh ([API-4]). */
   refreshToken(roomId: string): Io<TokenSet>
   /** GET room/{roomId}/rtm/usersAmount ([ENTRY-6]). */
-  loadUsersAmount(roomId: string): Io<number>
+  loadUsersAmount(roomId: string): Io<UsersAmount>
   /** GET room/{roomId}/rtm/usersAmount/update ([ROLE-3]). */
-  updateUsersAmount(roomId: string, count: number): Io<void>
+  updateUsersAmount(roomId: string, count: number): Io<UsersAmount>
   /** GET room/{roomId}/hotNum ([ENTRY-6]). */
-  loadHotNum(roomId: string): Io<number>
+  loadHotNum(roomId: string): Io<HotNum>
   /** GET room/{roomId}/inactive/remove: I am still here. */
-  removeInactive(roomId: string): Io<void>
-  /** Set main screen: must answer code 0 ([MAIN-5]). */
-  setMainScreen(roomId: string, mainScreen: string): Io<void>
+  removeInactive(roomId: string): Io<null | void>
+  /** POST meeting/room/mainScreen/update: must answer code 0 ([MAIN-5]). */
+  setMainScreen(roomId: string, mainScreen: string): Io<MainScreenAnswer>
   /** POST meeting/room/layout/update. */
-  updateLayout(update: LayoutUpdate): Io<void>
-  /** Update global state for mute ([MUTE-5]). */
-  muteAll(roomId: string, muteAllAudio: MuteAllId): Io<void>
-  /** Live URL list ([ENTRY-3]). */
-  loadLiveUrls(roomId: string): Io<readonly LiveUrl[]>
-  /** Recording playback list ([ENTRY-4]). */
-  loadPlayback(roomId: string): Io<readonly PlaybackItem[]>
+  updateLayout(update: LayoutUpdate): Io<LayoutAnswer>
+  /** GET room/{roomId}/live/setting: the live URL list and live flags ([ENTRY-3]). */
+  loadLiveSetting(roomId: string): Io<LiveSetting>
+  /** GET recording/list: recording playback ([ENTRY-4]). */
+  loadPlayback(roomId: string): Io<Playback>
   /** POST record/state/update (0 turns the board's screen recording off, [ENTRY-5]). */
-  updateRecordState(roomUuid: string, state: number): Io<void>
-  /** Remaining time in minutes ([COUNT-1]). */
-  loadSurplus(roomUuid: string): Io<number>
-  /** Like the room; answers the like total ([LIKE-1]). */
-  like(roomUuid: string): Io<number>
+  updateRecordState(roomId: string, recordingState: 0 | 1 | 2): Io<RecordStateAnswer>
+  /** GET meeting/surplus/{id}/info: remaining minutes ([COUNT-1]). */
+  loadSurplus(roomId: string): Io<number>
+  /** POST room/{uuid}/like: the like total after mine ([LIKE-1]). */
+  like(roomUuid: string): Io<LikeAnswer>
   /** Users who used a projection ([PROJ-2]). */
-  loadProjectionUsers(roomId: string, projectionId: string): Io<readonly string[]>
+  loadProjectionUsers(roomId: string, projectionId: string): Io<ProjectionUsers>
   /** Cloud recording mix start and stop ([REC-2]). */
-  startRecording(roomId: string): Io<void>
-  stopRecording(roomId: string): Io<void>
-  /** Send answer state (a quiz answer). */
-  sendAnswer(state: AnswerState): Io<void>
+  startRecording(roomId: string): Io<Recording>
+  stopRecording(roomId: string): Io<Recording>
+  /** A quiz answer. */
+  sendAnswer(roomId: string, questionId: string, answer: readonly string[]): Io<AnswerRecord>
+  /**
+   * POST room/{roomId}/user/{uid}/invite: a host invites (1) or withdraws (3); the invitee
+   * answers the host (1 accept, 2 reject). The server delivers the peer message ([APPLY-4]).
+   */
+  sendInvite(
+    roomId: string,
+    uid: string,
+    type: RequestTypeId,
+    action: RequestBodyAction,
+  ): Io<RequestAnswer>
+  /**
+   * POST room/{roomId}/apply: apply (1) or withdraw (3); with `to`, answer an applicant
+   * (1 accept, 2 reject). The server delivers the peer message and turns an accepted state on.
+   */
+  sendApply(
+    roomId: string,
+    type: RequestTypeId,
+    action: RequestBodyAction,
+    to?: string,
+  ): Io<RequestAnswer>
 }
 
 /** The name of a REST call, as failure events name it. */

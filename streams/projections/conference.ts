@@ -1,6 +1,6 @@
 import { defineProjection } from '../core/projection'
 import type { Event } from '../events'
-import type { RoomExtras } from '../ports/rest-types'
+import type { RoomDetail } from '../ports/rest-types'
 import type { RoomInfo } from '../wire/rest/room'
 import { COUNTDOWN_FAILURE_DECREMENT, type MuteAllId } from '../wire/constants'
 import type { Flag } from '../wire/roles'
@@ -43,7 +43,8 @@ export const initialConference: ConferenceState = {
   remainingMinutes: null,
 }
 
-function fromInfo(c: ConferenceState, info: RoomInfo & Partial<RoomExtras>): ConferenceState {
+function fromInfo(c: ConferenceState, info: RoomInfo | RoomDetail): ConferenceState {
+  const detail = 'hosts' in info ? info : undefined
   return withConference(c, {
     muteAllAudio: info.muteAllAudio,
     muteAllChat: info.muteAllChat,
@@ -51,10 +52,10 @@ function fromInfo(c: ConferenceState, info: RoomInfo & Partial<RoomExtras>): Con
     shareScreen: info.shareScreen,
     createBoardUserId: info.createBoardUserId || NO_CREATOR,
     mainScreenUid: info.mainScreenUid,
-    boardId: info.boardId ?? c.boardId,
-    totalPeople: info.totalPeople ?? c.totalPeople,
-    replacedHostUid: info.replacedHostUid ?? c.replacedHostUid,
-    showLuckyMoney: info.showLuckyMoney ?? c.showLuckyMoney,
+    boardId: detail?.boardId || c.boardId,
+    totalPeople: detail?.totalPeople ?? c.totalPeople,
+    replacedHostUid: detail?.replacedHostUid ?? c.replacedHostUid,
+    showLuckyMoney: detail?.showLuckyMoney ?? c.showLuckyMoney,
   })
 }
 

@@ -1,6 +1,6 @@
 import { defineProjection } from '../core/projection'
 import type { Event } from '../events'
-import type { LiveUrl, PlaybackItem } from '../ports/rest-types'
+import type { LanguageStream, Playback } from '../ports/rest-types'
 import { LiveState as Live, type LiveStateId } from '../wire/constants'
 import type { Flag } from '../wire/roles'
 import { isMediaHost } from './derive'
@@ -15,8 +15,9 @@ export interface LiveState {
   readonly played: boolean
   /** The END waiting for its 8000 ms ([LIVE-3]). */
   readonly pending: LiveStateId | null
-  readonly liveUrls: readonly LiveUrl[]
-  readonly playback: readonly PlaybackItem[]
+  /** The live URL list: one CDN stream per language ([ENTRY-3]). */
+  readonly liveUrls: readonly LanguageStream[]
+  readonly playback: Playback | null
   readonly hotNum: number
   readonly likeTotal: number
   readonly usersAmount: number
@@ -32,7 +33,7 @@ export const initialLive: LiveState = {
   played: false,
   pending: null,
   liveUrls: [],
-  playback: [],
+  playback: null,
   hotNum: 0,
   likeTotal: 0,
   usersAmount: 0,
@@ -78,8 +79,9 @@ export const liveProjection = defineProjection<LiveState, Event, State>(initialL
   'rest/roomLoaded': (l, e) =>
     withLive(l, {
       liveState: e.room.liveState as LiveStateId,
-      openLive: e.room.openLive ?? l.openLive,
-      converterMob: e.room.converterMob ?? l.converterMob,
+      openLive: e.room.liveOpen,
+      hotNum: e.room.hotNum,
+      likeTotal: e.room.likeTotal,
     }),
   'msg/liveStateChanged': (l, e, root) => liveState(l, e.data.liveState, root),
   'timer/liveStateDue': (l, e) =>
@@ -99,8 +101,13 @@ export const liveProjection = defineProjection<LiveState, Event, State>(initialL
     }),
   'rest/usersAmountLoaded': (l, e) => withLive(l, { usersAmount: e.usersAmount }),
   'rest/hotNumLoaded': (l, e) => withLive(l, { hotNum: e.hotNum }),
-  'rest/liveUrlsLoaded': (l, e) => withLive(l, { liveUrls: e.urls }),
-  'rest/playbackLoaded': (l, e) => withLive(l, { playback: e.list }),
+  'rest/liveSettingLoaded': (l, e) =>
+    withLive(l, {
+      liveUrls: e.setting.streamingUrls,
+      openLive: e.setting.liveOpen,
+      liveState: e.setting.liveState,
+    }),
+  'rest/playbackLoaded': (l, e) => withLive(l, { playback: e.playback }),
   'msg/converterStateChanged': (l, { data }) =>
     withLive(l, {
       converterState: data.converterState,

@@ -93,5 +93,25 @@ export const requestsProjection = defineProjection<RequestsState, Event, State>(
       ? withRequests(r, { invitations: r.invitations.delete(key) })
       : withRequests(r, { applications: r.applications.delete(key) })
   },
+  // local mode: the server delivered it (an answer names the requester I answered)
+  'rest/requestSent': (r, e) => {
+    if (e.answered !== undefined) {
+      const key = requestKey(e.answered, e.requestType)
+      return e.invite
+        ? withRequests(r, { invitations: r.invitations.delete(key) })
+        : withRequests(r, { applications: r.applications.delete(key) })
+    }
+    const key = requestKey(e.answer.to, e.requestType)
+    if (e.action === 3) return withRequests(r, { sent: r.sent.delete(key) })
+    return withRequests(r, {
+      sent: r.sent.set(key, {
+        uid: e.answer.to,
+        userId: '',
+        userName: '',
+        type: e.requestType,
+        invite: e.invite,
+      }),
+    })
+  },
   'life/exited': () => initialRequests,
 })

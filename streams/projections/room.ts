@@ -1,6 +1,6 @@
 import { defineProjection } from '../core/projection'
 import type { Event } from '../events'
-import type { RoomExtras } from '../ports/rest-types'
+import type { RoomDetail } from '../ports/rest-types'
 import type { RoomInfo } from '../wire/rest/room'
 import { ROOM_STATE_ENDED } from '../wire/constants'
 import { Role } from '../wire/roles'
@@ -47,7 +47,7 @@ export function withRoom(s: Room, p: Partial<Room>): Room {
   }
 }
 
-function fromInfo(info: RoomInfo & Partial<RoomExtras>): Room {
+function fromInfo(info: RoomInfo | RoomDetail): Room {
   return {
     roomId: info.roomId,
     roomUuid: info.roomUuid,
@@ -61,8 +61,8 @@ function fromInfo(info: RoomInfo & Partial<RoomExtras>): Room {
     playbackState: info.playbackState,
     recordingState: info.recordingState,
     audienceWatchType: info.audienceWatchType,
-    meetingTopic: info.meetingTopic ?? 0,
-    publishingHost: info.publishingHost ?? 0,
+    meetingTopic: 'meetingTopic' in info ? info.meetingTopic : 0,
+    publishingHost: 0,
   }
 }
 

@@ -141,6 +141,9 @@ const FAILURE_TOASTS: Partial<Record<string, string>> = {
   muteAll: 'request failed',
   setHost: 'request failed',
   updateRoomState: 'request failed',
+  // [BOARD-12] a failed application or cancel reaches the user
+  sendApply: 'request failed',
+  sendInvite: 'request failed',
 }
 
 function requestDialog(

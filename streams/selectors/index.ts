@@ -1,5 +1,5 @@
 import type { State } from '../projections'
-import type { ChatMessage } from '../projections/chat'
+import { chatMessage, type ChatMessage } from '../projections/chat'
 import { TOPICS, RECORDING_STATUS, type RecordingStatus } from '../wire/constants'
 
 export * from './members'
@@ -27,7 +27,7 @@ let lastLines: readonly ChatMessage[] = []
 export function selectChatMessages(s: State): readonly ChatMessage[] {
   if (s.chat === lastChat) return lastLines
   lastChat = s.chat
-  lastLines = s.chat.messages.slice(-CHAT_VISIBLE)
+  lastLines = s.chat.messages.slice(-CHAT_VISIBLE).map(chatMessage)
   return lastLines
 }
 export const selectChatCount = (s: State) => s.chat.messages.size

@@ -1,5 +1,5 @@
 import type { Envelope } from '../../streams/core/envelope'
-import type { Event } from '../../streams/events'
+import type { ChannelEvent, Event } from '../../streams/events'
 import type { Member } from '../../streams/wire/member'
 import type { LayoutName } from '../../streams/wire/video'
 
@@ -9,6 +9,13 @@ import type { LayoutName } from '../../streams/wire/video'
  * 10% layout and share changes, 5% everything else (likes, hot numbers, live states, business
  * toasts, timers, refusals, the odd mute-all).
  */
+
+/** A decoded channel event before the messaging layer stamps its sender and time. */
+type Unstamped = ChannelEvent extends infer E
+  ? E extends ChannelEvent
+    ? Omit<E, 'from' | 'timestamp'>
+    : never
+  : never
 
 export function prng(seed: number): () => number {
   let s = seed >>> 0
@@ -78,13 +85,8 @@ export function generateLog(count: number, seed = 20240601): Envelope<Event>[] {
   let at = 1_700_000_000_000
   const push = (event: Event) =>
     out.push({ seq: out.length, at: (at += 1 + Math.floor(random() * 20)), event })
-  type Unstamped = Event extends infer E
-    ? E extends Event
-      ? Omit<E, 'from' | 'timestamp'>
-      : never
-    : never
   const channel = (event: Unstamped, from = 'server') =>
-    push({ ...event, from, timestamp: at } as unknown as Event)
+    push({ ...event, from, timestamp: at } as Event)
 
   push({ type: 'life/appStarted', mobile: false, mode: 'local' })
   push({

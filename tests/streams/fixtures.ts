@@ -2,6 +2,7 @@ import type { Event } from '../../streams/events'
 import { initialState, reduce, type State } from '../../streams/projections'
 import type { Member } from '../../streams/wire/member'
 import type { EntryAnswerData, Me, RoomInfo } from '../../streams/wire/rest/room'
+import type { RoomDetail } from '../../streams/ports/rest-types'
 import { channelMessage, type ChannelData, type CmdId } from '../../streams/wire/channel'
 import { decodeChannelText } from '../../streams/codecs/channel'
 
@@ -49,6 +50,33 @@ export function roomInfo(over: Partial<RoomInfo> = {}): RoomInfo {
     playbackState: 0,
     recordingState: 0,
     audienceWatchType: 1,
+    ...over,
+  }
+}
+
+/** The whole room as GET room/{roomId} answers it. */
+export function roomDetail(over: Partial<RoomDetail> = {}): RoomDetail {
+  return {
+    ...roomInfo(),
+    remark: '',
+    tools: '',
+    updateTime: 0,
+    endTime: null,
+    liveOpen: 0,
+    introduceOpen: 0,
+    converterMob: '',
+    liveCdnType: 0,
+    pcCoverImage: '',
+    mobCoverImage: '',
+    meetingTopic: 0,
+    boardId: '',
+    replacedHostUid: '',
+    showLuckyMoney: 0,
+    onlineUsers: 2,
+    totalPeople: 3,
+    hosts: ['100'],
+    hotNum: 0,
+    likeTotal: 0,
     ...over,
   }
 }

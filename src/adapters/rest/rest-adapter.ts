@@ -1,48 +1,28 @@
-import { Type, type TSchema } from '@sinclair/typebox'
+import type { Static } from '@sinclair/typebox'
 import type { AxiosInstance } from 'axios'
-import type { RestPort } from '../../../streams/ports/rest'
-import type {
-  AnswerState,
-  LayoutUpdate,
-  LiveUrl,
-  MediaFlag,
-  PlaybackItem,
-  RoomAnswer,
-} from '../../../streams/ports/rest-types'
+import type { RequestBodyAction, RestPort } from '../../../streams/ports/rest'
+import type { LayoutUpdate, MediaFlag } from '../../../streams/ports/rest-types'
 import type { MuteAllId } from '../../../streams/wire/constants'
-import { MemberSchema } from '../../../streams/wire/member'
+import type { RequestTypeId } from '../../../streams/wire/peer'
 import type { Flag } from '../../../streams/wire/roles'
-import {
-  ClientConfigSchema,
-  EntryAnswerDataSchema,
-  RoomInfoSchema,
-  UserPageDataSchema,
-  type ClientConfig,
-} from '../../../streams/wire/rest/room'
+import { buildPath, type RouteDef, type Service } from '../../../streams/wire/rest/route'
+import { ProjectionService } from '../../../streams/wire/rest/projection'
+import { QuestionService } from '../../../streams/wire/rest/question'
+import { RecordingService } from '../../../streams/wire/rest/recording'
+import { LiveService } from '../../../streams/wire/rest/live'
+import { ClientConfigSchema, RoomService, type ClientConfig } from '../../../streams/wire/rest/room'
+import { RoomUserService } from '../../../streams/wire/rest/room-users'
+import { SceneService, SceneV1Service } from '../../../streams/wire/rest/scene'
 import { call } from './http'
 
-const Nothing = Type.Unknown()
-const Count = Type.Integer({ minimum: 0 })
-const TokenSetSchema = Type.Object({
-  rtcToken: Type.String(),
-  rtmToken: Type.String(),
-  screenToken: Type.String(),
-})
-const BoardSchema = Type.Object({ boardId: Type.String(), boardToken: Type.String() })
-const RoomAnswerSchema = Type.Object({ room: RoomInfoSchema, user: Type.Optional(MemberSchema) })
-const LiveUrlsSchema = Type.Array(Type.Object({ url: Type.String() }))
-const PlaybackSchema = Type.Array(
-  Type.Object({ id: Type.String(), uploadedVideoUrl: Type.String(), status: Type.Integer() }),
-)
-const UidListSchema = Type.Array(Type.Object({ uid: Type.String() }))
-const LikeSchema = Type.Object({ likeTotal: Count })
-
-const enc = encodeURIComponent
+const room = RoomService.routes
+const user = RoomUserService.routes
+const scene = SceneService.routes
 
 /**
- * The REST port against this project's server (and any server speaking spec §7). Answers are
- * checked against their schemas; answers whose schemas the server has not published yet are
- * checked loosely here (see streams/ports/rest-types.ts).
+ * The REST port against this project's server (and any server speaking spec §7). Every call is
+ * a route of the server's tables (`streams/wire/rest/`): the path, method and the schema its
+ * answer is checked against come from there.
  */
 export class RestAdapter implements RestPort {
   private config: Promise<ClientConfig> | undefined
@@ -55,160 +35,217 @@ export class RestAdapter implements RestPort {
     return this.config
   }
 
-  private async room(path: string): Promise<string> {
+  /** One route: path parameters filled in (the app id too), query, body; the answer checked. */
+  private async send<R extends RouteDef>(
+    service: Pick<Service, 'prefix'>,
+    route: R,
+    params: Record<string, string> = {},
+    options: { query?: object; body?: unknown; headers?: Record<string, string> } = {},
+  ): Promise<Static<R['data']>> {
     const { appId } = await this.clientConfig()
-    return `/api/s1/serve/${enc(appId)}/v1/${path}`
-  }
-
-  private scene(path: string): string {
-    return `/api/scene/1/service/v1/${path}`
-  }
-
-  private async get<T extends TSchema>(path: string, schema: T, params?: object) {
-    const url = await this.room(path)
-    return call(() => this.http.get(url, { params }), schema)
-  }
-
-  private async post<T extends TSchema>(path: string, schema: T, body?: unknown) {
-    const url = await this.room(path)
-    return call(() => this.http.post(url, body), schema)
-  }
-
-  async enterRoom(body: Parameters<RestPort['enterRoom']>[0]) {
-    const url = await this.room('room/entry')
-    // [API-9] the entry call sends the XMLHttpRequest header.
+    const url = buildPath(service, route, { appId, ...params })
     return call(
-      () => this.http.post(url, body, { headers: { 'X-Requested-With': 'XMLHttpRequest' } }),
-      EntryAnswerDataSchema,
+      () =>
+        this.http.request({
+          method: route.method,
+          url,
+          params: options.query,
+          data: options.body,
+          headers: options.headers,
+        }),
+      route.data as R['data'],
     )
   }
 
-  async loadUsers(roomId: string, query: { role?: number; page?: number; size?: number } = {}) {
-    return this.get(`room/${enc(roomId)}/user/page`, UserPageDataSchema, query)
-  }
-
-  async exitRoom(roomId: string, uid: string, role: number, reason: string) {
-    await this.get(`room/${enc(roomId)}/user/${enc(uid)}/exit`, Nothing, { role, reason })
-  }
-
-  async loadRoom(roomId: string, userUid?: string): Promise<RoomAnswer> {
-    return this.get(`room/${enc(roomId)}`, RoomAnswerSchema, userUid ? { userUid } : undefined)
-  }
-
-  async loadBoard(roomId: string) {
-    return this.get(`room/${enc(roomId)}/board`, BoardSchema)
-  }
-
-  async updateUserMedia(roomId: string, uid: string, flag: MediaFlag, value: Flag) {
-    await this.post(`room/${enc(roomId)}/user/${enc(uid)}`, Nothing, { [flag]: value })
-  }
-
-  async updateBoardGrant(roomId: string, uid: string, grant: Flag) {
-    await this.post(`room/${enc(roomId)}/user/${enc(uid)}/board`, Nothing, { grantBoard: grant })
-  }
-
-  async updateShareBoard(roomId: string, uid: string, value: Flag) {
-    await this.post(`room/${enc(roomId)}`, Nothing, { shareBoard: value, userId: uid })
-  }
-
-  async updateScreenShare(roomId: string, uid: string, value: Flag) {
-    await this.post(`room/${enc(roomId)}/user/${enc(uid)}/screen`, Nothing, { screenShare: value })
-  }
-
-  async updateRoomState(roomId: string, state: number) {
-    await this.post(`room/${enc(roomId)}`, Nothing, { state })
-  }
-
-  async updateRoomStateOfType(roomUuid: string, state: string) {
-    await call(() => this.http.post(this.scene('state/update'), { roomUuid, state }), Nothing)
-  }
-
-  async setHost(
-    roomId: string,
-    users: readonly [{ uid: string; role: 2 }, { uid: string; role: 1 }],
-  ) {
-    await this.post(`room/${enc(roomId)}/user/${enc(users[1].uid)}/host`, Nothing, users)
-  }
-
-  async refreshToken(roomId: string) {
-    return this.post(`room/${enc(roomId)}/token/refresh`, TokenSetSchema)
-  }
-
-  async loadUsersAmount(roomId: string) {
-    return this.get(`room/${enc(roomId)}/rtm/usersAmount`, Count)
-  }
-
-  async updateUsersAmount(roomId: string, count: number) {
-    await this.get(`room/${enc(roomId)}/rtm/usersAmount/update`, Nothing, { usersAmount: count })
-  }
-
-  async loadHotNum(roomId: string) {
-    return this.get(`room/${enc(roomId)}/hotNum`, Count)
-  }
-
-  async removeInactive(roomId: string) {
-    await this.get(`room/${enc(roomId)}/inactive/remove`, Nothing)
-  }
-
-  async setMainScreen(roomId: string, mainScreen: string) {
-    await call(
-      () => this.http.post(this.scene('meeting/room/mainScreen/update'), { roomId, mainScreen }),
-      Nothing,
+  enterRoom(body: Parameters<RestPort['enterRoom']>[0]) {
+    // [API-9] the entry call sends the XMLHttpRequest header.
+    return this.send(
+      RoomService,
+      room.entry,
+      {},
+      {
+        body,
+        headers: { 'X-Requested-With': 'XMLHttpRequest' },
+      },
     )
   }
 
-  async updateLayout(update: LayoutUpdate) {
-    await call(() => this.http.post(this.scene('meeting/room/layout/update'), update), Nothing)
+  loadUsers(roomId: string, query: { role?: number; page?: number; size?: number } = {}) {
+    return this.send(RoomService, room.userPage, { roomId }, { query })
   }
 
-  async muteAll(roomId: string, muteAllAudio: MuteAllId) {
-    await this.post(`room/${enc(roomId)}`, Nothing, { muteAllAudio })
+  exitRoom(roomId: string, uid: string, role: number, reason: string) {
+    return this.send(RoomUserService, user.exit, { roomId, uid }, { query: { role, reason } })
   }
 
-  async loadLiveUrls(roomId: string): Promise<readonly LiveUrl[]> {
-    return this.get(`room/${enc(roomId)}/live/urls`, LiveUrlsSchema)
+  loadRoom(roomId: string, userUid?: string) {
+    return this.send(RoomService, room.getRoom, { roomId }, { query: userUid ? { userUid } : {} })
   }
 
-  async loadPlayback(roomId: string): Promise<readonly PlaybackItem[]> {
-    return this.get(`room/${enc(roomId)}/playback/list`, PlaybackSchema)
+  loadBoard(roomId: string) {
+    return this.send(RoomService, room.board, { roomId })
   }
 
-  async updateRecordState(roomUuid: string, state: number) {
-    await call(
-      () => this.http.post(this.scene('record/state/update'), { roomUuid, state }),
-      Nothing,
+  updateUserMedia(roomId: string, uid: string, flag: MediaFlag, value: Flag) {
+    return this.send(
+      RoomUserService,
+      user.mediaFlag,
+      { roomId, userId: uid },
+      {
+        body: { [flag]: value },
+      },
     )
   }
 
-  async loadSurplus(roomUuid: string) {
-    return call(() => this.http.get(this.scene(`meeting/surplus/${enc(roomUuid)}/info`)), Count)
-  }
-
-  async like(roomUuid: string) {
-    const answer = await call(
-      () => this.http.post(`/api/scene/v1/room/${enc(roomUuid)}/like`),
-      LikeSchema,
+  updateBoardGrant(roomId: string, uid: string, grant: Flag) {
+    return this.send(
+      RoomUserService,
+      user.grantBoard,
+      { roomId, userId: uid },
+      {
+        body: { grant },
+      },
     )
-    return answer.likeTotal
   }
 
-  async loadProjectionUsers(roomId: string, projectionId: string) {
-    const list = await this.get(
-      `projection/${enc(roomId)}/user/${enc(projectionId)}/select`,
-      UidListSchema,
+  updateScreenShare(roomId: string, uid: string, value: Flag) {
+    return this.send(
+      RoomUserService,
+      user.grantScreen,
+      { roomId, userId: uid },
+      {
+        body: { grant: value },
+      },
     )
-    return list.map((item) => item.uid)
   }
 
-  async startRecording(roomId: string) {
-    await this.post(`room/${enc(roomId)}/recording/start`, Nothing)
+  updateShareBoard(roomId: string, value: Flag) {
+    return this.send(RoomService, room.updateRoom, { roomId }, { body: { shareBoard: value } })
   }
 
-  async stopRecording(roomId: string) {
-    await this.post(`room/${enc(roomId)}/recording/stop`, Nothing)
+  updateRoomState(roomId: string, state: number) {
+    return this.send(RoomService, room.updateRoom, { roomId }, { body: { state } })
   }
 
-  async sendAnswer(state: AnswerState) {
-    await call(() => this.http.post('/api/question/portal/answer', state), Nothing)
+  muteAll(roomId: string, muteAllAudio: MuteAllId) {
+    return this.send(RoomService, room.updateRoom, { roomId }, { body: { muteAllAudio } })
+  }
+
+  updateRoomStateOfType(roomUuid: string, state: string) {
+    return this.send(SceneService, scene.stateUpdate, {}, { body: { roomUuid, state } })
+  }
+
+  setHost(roomId: string, users: readonly [{ uid: string; role: 2 }, { uid: string; role: 1 }]) {
+    return this.send(
+      RoomUserService,
+      user.setHost,
+      { roomId, uid: users[1].uid },
+      {
+        body: users,
+      },
+    )
+  }
+
+  refreshToken(roomId: string) {
+    return this.send(RoomService, room.refreshToken, { roomId })
+  }
+
+  loadUsersAmount(roomId: string) {
+    return this.send(RoomService, room.usersAmount, { roomId })
+  }
+
+  updateUsersAmount(roomId: string, count: number) {
+    return this.send(
+      RoomService,
+      room.updateUsersAmount,
+      { roomId },
+      {
+        query: { usersAmount: count },
+      },
+    )
+  }
+
+  loadHotNum(roomId: string) {
+    return this.send(RoomService, room.hotNum, { roomId })
+  }
+
+  removeInactive(roomId: string) {
+    return this.send(RoomService, room.inactiveRemove, { roomId })
+  }
+
+  setMainScreen(roomId: string, mainScreen: string) {
+    return this.send(SceneService, scene.mainScreenUpdate, {}, { body: { roomId, mainScreen } })
+  }
+
+  updateLayout(update: LayoutUpdate) {
+    return this.send(SceneService, scene.layoutUpdate, {}, { body: update })
+  }
+
+  loadLiveSetting(roomId: string) {
+    return this.send(LiveService, LiveService.routes.setting, { roomId })
+  }
+
+  loadPlayback(roomId: string) {
+    return this.send(RecordingService, RecordingService.routes.list, {}, { query: { roomId } })
+  }
+
+  updateRecordState(roomId: string, recordingState: 0 | 1 | 2) {
+    return this.send(SceneService, scene.recordState, {}, { body: { roomId, recordingState } })
+  }
+
+  loadSurplus(roomId: string) {
+    return this.send(SceneService, scene.surplus, { id: roomId })
+  }
+
+  like(roomUuid: string) {
+    return this.send(SceneV1Service, SceneV1Service.routes.like, { uuid: roomUuid })
+  }
+
+  loadProjectionUsers(roomId: string, projectionId: string) {
+    return this.send(ProjectionService, ProjectionService.routes.selectedUsers, {
+      roomId,
+      projectionId,
+    })
+  }
+
+  startRecording(roomId: string) {
+    return this.send(RecordingService, RecordingService.routes.mixStart, {}, { body: { roomId } })
+  }
+
+  stopRecording(roomId: string) {
+    return this.send(RecordingService, RecordingService.routes.mixStop, {}, { body: { roomId } })
+  }
+
+  sendAnswer(roomId: string, questionId: string, answer: readonly string[]) {
+    return this.send(
+      QuestionService,
+      QuestionService.routes.answer,
+      {},
+      {
+        body: { roomId, questionId, answer },
+      },
+    )
+  }
+
+  sendInvite(roomId: string, uid: string, type: RequestTypeId, action: RequestBodyAction) {
+    return this.send(
+      RoomUserService,
+      user.invite,
+      { roomId, userId: uid },
+      {
+        body: { type, action },
+      },
+    )
+  }
+
+  sendApply(roomId: string, type: RequestTypeId, action: RequestBodyAction, to?: string) {
+    return this.send(
+      RoomUserService,
+      user.apply,
+      { roomId },
+      {
+        body: to === undefined ? { type, action } : { type, action, to },
+      },
+    )
   }
 }

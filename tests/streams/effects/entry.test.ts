@@ -4,7 +4,7 @@ import { channelEffect, entryEffect, entryFlowEffect } from '../../../streams/ef
 import { exitEffect } from '../../../streams/effects/lifecycle'
 import { initialState } from '../../../streams/projections'
 import { RestFailure } from '../../../streams/ports/rest'
-import { asHost, entry, fold, inRoom, me, roomInfo } from '../fixtures'
+import { asHost, entry, fold, inRoom, me, roomDetail } from '../fixtures'
 import { fakeDeps, runEffects, testScheduler } from './harness'
 import type { Event } from '../../../streams/events'
 
@@ -123,20 +123,24 @@ describe('entry flow', () => {
 
   it('[ENTRY-3] when live is on, the live URL is fetched', () => {
     const h = runEffects(inRoom(), [entryFlowEffect], (_h, at) => at(0, entered), {
-      rest: { loadRoom: () => of({ room: { ...roomInfo(), openLive: 1 } }) },
+      rest: { loadRoom: () => of({ room: roomDetail({ liveOpen: 1 }), user: null }) },
     })
-    expect(h.calls('rest.loadLiveUrls')).toEqual([['rest.loadLiveUrls', 'r1']])
-    expect(h.store.getState().live.liveUrls).toEqual([{ url: 'https://cdn/live.m3u8' }])
+    expect(h.calls('rest.loadLiveSetting')).toEqual([['rest.loadLiveSetting', 'r1']])
+    expect(h.store.getState().live.liveUrls.map((u) => u.pullUrl)).toEqual([
+      'https://cdn/live.m3u8',
+    ])
+    const quiet = runEffects(inRoom(), [entryFlowEffect], (_h, at) => at(0, entered))
+    expect(quiet.calls('rest.loadLiveSetting')).toEqual([])
   })
 
   it('[ENTRY-4] when playbackState is 1, the playback list is fetched', () => {
     const off = runEffects(inRoom(), [entryFlowEffect], (_h, at) => at(0, entered))
     expect(off.calls('rest.loadPlayback')).toEqual([])
     const h = runEffects(inRoom(), [entryFlowEffect], (_h, at) => at(0, entered), {
-      rest: { loadRoom: () => of({ room: roomInfo({ playbackState: 1 }) }) },
+      rest: { loadRoom: () => of({ room: roomDetail({ playbackState: 1 }), user: null }) },
     })
     expect(h.calls('rest.loadPlayback')).toEqual([['rest.loadPlayback', 'r1']])
-    expect(h.store.getState().live.playback).toHaveLength(1)
+    expect(h.store.getState().live.playback?.uploadedVideoUrl).toBe('https://cdn/v1.mp4')
   })
 
   it('[ENTRY-5] for hosts, the board screen recording is turned off', () => {
@@ -145,9 +149,7 @@ describe('entry flow', () => {
     const host = runEffects(asHost(), [entryFlowEffect], (_h, at) =>
       at(0, { ...entered, uid: '100' } as Event),
     )
-    expect(host.calls('rest.updateRecordState')).toEqual([
-      ['rest.updateRecordState', 'room-uuid-1', 0],
-    ])
+    expect(host.calls('rest.updateRecordState')).toEqual([['rest.updateRecordState', 'r1', 0]])
   })
 
   it('[ENTRY-6] user counts are refreshed after entry, and the hot number too while live', () => {
@@ -155,7 +157,7 @@ describe('entry flow', () => {
     expect(quiet.calls('rest.loadHotNum')).toEqual([])
     expect(quiet.store.getState().live.usersAmount).toBe(12)
     const live = runEffects(inRoom(), [entryFlowEffect], (_h, at) => at(0, entered), {
-      rest: { loadRoom: () => of({ room: roomInfo({ liveState: 1 }) }) },
+      rest: { loadRoom: () => of({ room: roomDetail({ liveState: 1 }), user: null }) },
     })
     expect(
       live
@@ -170,7 +172,7 @@ describe('entry flow', () => {
     const h = runEffects(inRoom(), [entryFlowEffect], (_h, at) => at(0, entered), {
       rest: {
         loadUsers: () => throwError(() => new Error('boom')),
-        loadRoom: () => of({ room: roomInfo({ liveState: 1 }) }),
+        loadRoom: () => of({ room: roomDetail({ liveState: 1 }), user: null }),
         loadUsersAmount: () => throwError(() => new Error('boom')),
         loadHotNum: () => throwError(() => new Error('boom')),
       },

@@ -14,7 +14,7 @@ import type {
 } from '../../../streams/ports'
 import { memoryStorage } from '../../../streams/ports'
 import { reduce, type State } from '../../../streams/projections'
-import { member, roomInfo } from '../fixtures'
+import { member, roomDetail } from '../fixtures'
 
 /** A recorded port call: the port, the method and its arguments. */
 export type Call = [string, ...unknown[]]
@@ -47,16 +47,43 @@ function fakePort<T extends object>(
 const restDefaults: Answers = {
   loadUsers: () =>
     of({ list: [member('100', { role: 1 }), member('300')], total: 2, page: 1, size: 500 }),
-  loadRoom: () => of({ room: roomInfo() }),
+  loadRoom: () => of({ room: roomDetail(), user: null }),
   loadBoard: () => of({ boardId: 'b1', boardToken: 'bt' }),
   refreshToken: () => of({ rtcToken: 'rtc2', rtmToken: 'rtm2', screenToken: 'scr2' }),
-  loadUsersAmount: () => of(12),
-  loadHotNum: () => of(345),
-  loadLiveUrls: () => of([{ url: 'https://cdn/live.m3u8' }]),
-  loadPlayback: () => of([{ id: 'v1', uploadedVideoUrl: 'https://cdn/v1.mp4', status: 1 }]),
+  loadUsersAmount: () => of({ roomId: 'r1', usersAmount: 12, hotNum: 3 }),
+  loadHotNum: () => of({ roomId: 'r1', hotNum: 345 }),
+  loadLiveSetting: () =>
+    of({
+      roomId: 'r1',
+      roomUuid: 'room-uuid-1',
+      liveState: 1,
+      liveOpen: 1,
+      introduceOpen: 0,
+      introduce: '',
+      audienceWatchType: 1,
+      liveCdnType: 0,
+      pcCoverImage: '',
+      mobCoverImage: '',
+      backgroundImages: [],
+      streamingUrls: [
+        {
+          streamId: 's1',
+          languageType: 'zh',
+          languageName: '中文',
+          languageIcon: '',
+          languageIconActive: '',
+          pullUrl: 'https://cdn/live.m3u8',
+          pushUrl: '',
+        },
+      ],
+    }),
+  loadPlayback: () =>
+    of({ roomId: 'r1', uploadedVideoUrl: 'https://cdn/v1.mp4', recordingFileListVos: [] }),
   loadSurplus: () => of(30),
-  like: () => of(7),
-  loadProjectionUsers: () => of(['300']),
+  like: () => of({ roomUuid: 'room-uuid-1', likeTotal: 7 }),
+  loadProjectionUsers: () => of([{ uid: '300', userId: 'user-300', userName: 'Name 300' }]),
+  sendApply: () => of({ to: '100', delivered: true }),
+  sendInvite: (_roomId: unknown, uid: unknown) => of({ to: uid, delivered: true }),
 }
 
 export interface Fakes {

@@ -1,4 +1,5 @@
-import { throwError } from 'rxjs'
+import { of, throwError } from 'rxjs'
+import { RestFailure } from '../../../streams/ports/rest'
 import { describe, expect, it } from 'vitest'
 import {
   answerEffect,
@@ -29,14 +30,21 @@ const peerIn = (
     data: { userId: `user-${uid}`, userName: `Name ${uid}`, uid, ...data },
   }) as Event
 
-describe('media requests', () => {
+const agora = { mode: 'agora' } as const
+
+describe('media requests (Agora mode: peer messages)', () => {
   it('[APPLY-3] an audience can apply for mic, camera, chat or board; the request goes to the first host', () => {
-    const h = runEffects(inRoom(), [applyEffect], (_h, at) => {
-      at(0, { type: 'ui/applyClicked', requestType: 1 })
-      at(1, { type: 'ui/applyClicked', requestType: 2 })
-      at(2, { type: 'ui/applyClicked', requestType: 4 })
-      at(3, { type: 'ui/applyClicked', requestType: 3 })
-    })
+    const h = runEffects(
+      inRoom(),
+      [applyEffect],
+      (_h, at) => {
+        at(0, { type: 'ui/applyClicked', requestType: 1 })
+        at(1, { type: 'ui/applyClicked', requestType: 2 })
+        at(2, { type: 'ui/applyClicked', requestType: 4 })
+        at(3, { type: 'ui/applyClicked', requestType: 3 })
+      },
+      agora,
+    )
     expect(
       sentPeers(h.calls()).map(([to, m]) => [to, m.cmd, m.data.type, m.data.role, m.data.uid]),
     ).toEqual([
@@ -53,8 +61,11 @@ describe('media requests', () => {
     ])
     // a host does not apply
     expect(
-      runEffects(asHost(), [applyEffect], (_h, at) =>
-        at(0, { type: 'ui/applyClicked', requestType: 1 }),
+      runEffects(
+        asHost(),
+        [applyEffect],
+        (_h, at) => at(0, { type: 'ui/applyClicked', requestType: 1 }),
+        agora,
       ).calls(),
     ).toEqual([])
   })
@@ -62,22 +73,31 @@ describe('media requests', () => {
   it('[MUTE-6] applying to unmute needs me a non-host, mute-all 2 and a host; it goes to the first host', () => {
     const forced = fold(inRoom(), msg(Cmd.roomInfo, { ...byHost, muteAllAudio: 1 }))
     expect(
-      runEffects(forced, [applyEffect], (_h, at) =>
-        at(0, { type: 'ui/applyClicked', requestType: 1 }),
+      runEffects(
+        forced,
+        [applyEffect],
+        (_h, at) => at(0, { type: 'ui/applyClicked', requestType: 1 }),
+        agora,
       ).calls(),
     ).toEqual([])
     const two = fold(
       inRoom({ members: [member('150', { role: 1 }), member('100', { role: 1 })] }),
       msg(Cmd.roomInfo, { ...byHost, muteAllAudio: 2 }),
     )
-    const h = runEffects(two, [applyEffect], (_h, at) =>
-      at(0, { type: 'ui/applyClicked', requestType: 1 }),
+    const h = runEffects(
+      two,
+      [applyEffect],
+      (_h, at) => at(0, { type: 'ui/applyClicked', requestType: 1 }),
+      agora,
     )
     expect(sentPeers(h.calls()).map(([to]) => to)).toEqual(['100'])
     const hostless = fold(two, { type: 'life/ended', reason: 'roomState', live: false })
     expect(
-      runEffects(hostless, [applyEffect], (_h, at) =>
-        at(0, { type: 'ui/applyClicked', requestType: 1 }),
+      runEffects(
+        hostless,
+        [applyEffect],
+        (_h, at) => at(0, { type: 'ui/applyClicked', requestType: 1 }),
+        agora,
       ).calls(),
     ).toEqual([])
   })
@@ -88,8 +108,11 @@ describe('media requests', () => {
       msg(Cmd.shareBoard, { ...byHost, kind: 'share', shareBoard: 1 }),
       msg(Cmd.shareBoard, { ...byHost, kind: 'grant', uid: '300', grantBoard: 1 }),
     )
-    const h = runEffects(s, [applyEffect], (_h, at) =>
-      at(0, { type: 'ui/applyClicked', requestType: 3 }),
+    const h = runEffects(
+      s,
+      [applyEffect],
+      (_h, at) => at(0, { type: 'ui/applyClicked', requestType: 3 }),
+      agora,
     )
     expect(sentPeers(h.calls()).map(([to, m]) => [to, m.data.type])).toEqual([['300', 3]])
   })
@@ -102,12 +125,22 @@ describe('media requests', () => {
     )
     // nothing requested yet: nothing to cancel
     expect(
-      runEffects(s, [cancelApplyEffect], (_h, at) => at(0, { type: 'ui/applyCancelled' })).calls(),
+      runEffects(
+        s,
+        [cancelApplyEffect],
+        (_h, at) => at(0, { type: 'ui/applyCancelled' }),
+        agora,
+      ).calls(),
     ).toEqual([])
-    const h = runEffects(s, [applyEffect, cancelApplyEffect], (_h, at) => {
-      at(0, { type: 'ui/applyClicked', requestType: 3 })
-      at(1, { type: 'ui/applyCancelled' })
-    })
+    const h = runEffects(
+      s,
+      [applyEffect, cancelApplyEffect],
+      (_h, at) => {
+        at(0, { type: 'ui/applyClicked', requestType: 3 })
+        at(1, { type: 'ui/applyCancelled' })
+      },
+      agora,
+    )
     expect(sentPeers(h.calls()).map(([to, m]) => [to, m.data.role])).toEqual([
       ['300', 1],
       ['300', 3],
@@ -115,8 +148,11 @@ describe('media requests', () => {
     expect(h.store.getState().requests.sent.size).toBe(0)
     // someone else's request: only the creator may drop it
     expect(
-      runEffects(s, [cancelApplyEffect], (_h, at) =>
-        at(0, { type: 'ui/applyCancelled', uid: '400' }),
+      runEffects(
+        s,
+        [cancelApplyEffect],
+        (_h, at) => at(0, { type: 'ui/applyCancelled', uid: '400' }),
+        agora,
       ).calls(),
     ).toEqual([])
     // the creator receives a request, then the requester withdraws it
@@ -130,8 +166,11 @@ describe('media requests', () => {
     expect(creator.ui.dialogs.map((d) => d.kind)).toEqual(['apply'])
     const withdrawn = fold(creator, peerIn('peer/applyReceived', '200', { type: 3, role: 3 }))
     expect([withdrawn.requests.applications.size, withdrawn.ui.dialogs.length]).toEqual([0, 0])
-    const dropped = runEffects(creator, [cancelApplyEffect], (_h, at) =>
-      at(0, { type: 'ui/applyCancelled', uid: '200' }),
+    const dropped = runEffects(
+      creator,
+      [cancelApplyEffect],
+      (_h, at) => at(0, { type: 'ui/applyCancelled', uid: '200' }),
+      agora,
     )
     expect(sentPeers(dropped.calls()).map(([to, m]) => [to, m.data.role])).toEqual([['200', 3]])
   })
@@ -142,6 +181,7 @@ describe('media requests', () => {
       [applyEffect],
       (_h, at) => at(0, { type: 'ui/applyClicked', requestType: 3 }),
       {
+        mode: 'agora',
         messaging: { sendPeerMessage: () => throwError(() => new Error('peer offline')) },
       },
     )
@@ -158,8 +198,11 @@ describe('media requests', () => {
 
   it('[MSG-2] a peer message without a receiver fails with the bad-params text and nothing is sent', () => {
     const hostless = fold(inRoom(), { type: 'life/ended', reason: 'roomState', live: false })
-    const h = runEffects(hostless, [applyEffect], (_h, at) =>
-      at(0, { type: 'ui/applyClicked', requestType: 2 }),
+    const h = runEffects(
+      hostless,
+      [applyEffect],
+      (_h, at) => at(0, { type: 'ui/applyClicked', requestType: 2 }),
+      agora,
     )
     expect(h.calls()).toEqual([])
     expect(h.seen.at(-1)?.event).toMatchObject({
@@ -169,14 +212,22 @@ describe('media requests', () => {
   })
 
   it('[APPLY-4] only a host may send an invite, and not to themselves', () => {
-    const h = runEffects(asHost(), [inviteEffect], (_h, at) => {
-      at(0, { type: 'ui/inviteClicked', uid: '300', requestType: 2 })
-      at(1, { type: 'ui/inviteClicked', uid: '100', requestType: 2 })
-    })
+    const h = runEffects(
+      asHost(),
+      [inviteEffect],
+      (_h, at) => {
+        at(0, { type: 'ui/inviteClicked', uid: '300', requestType: 2 })
+        at(1, { type: 'ui/inviteClicked', uid: '100', requestType: 2 })
+      },
+      agora,
+    )
     expect(sentPeers(h.calls()).map(([to, m]) => [to, m.cmd, m.data.role])).toEqual([['300', 1, 1]])
     expect(
-      runEffects(inRoom(), [inviteEffect], (_h, at) =>
-        at(0, { type: 'ui/inviteClicked', uid: '300', requestType: 2 }),
+      runEffects(
+        inRoom(),
+        [inviteEffect],
+        (_h, at) => at(0, { type: 'ui/inviteClicked', uid: '300', requestType: 2 }),
+        agora,
       ).calls(),
     ).toEqual([])
   })
@@ -191,10 +242,15 @@ describe('media requests', () => {
       ['apply', '300'],
       ['apply', '200'],
     ])
-    const h = runEffects(withRequests, [answerEffect], (_h, at) => {
-      at(0, { type: 'ui/requestAnswered', uid: '300', requestType: 1, invite: false, action: 1 })
-      at(1, { type: 'ui/requestAnswered', uid: '200', requestType: 3, invite: false, action: 1 })
-    })
+    const h = runEffects(
+      withRequests,
+      [answerEffect],
+      (_h, at) => {
+        at(0, { type: 'ui/requestAnswered', uid: '300', requestType: 1, invite: false, action: 1 })
+        at(1, { type: 'ui/requestAnswered', uid: '200', requestType: 3, invite: false, action: 1 })
+      },
+      agora,
+    )
     expect(h.calls('rest')).toEqual([
       ['rest.updateUserMedia', 'r1', '300', 'enableAudio', 1],
       ['rest.updateBoardGrant', 'r1', '200', 1],
@@ -210,8 +266,11 @@ describe('media requests', () => {
       ['200', 2, 1],
     ])
     // an invitee accepts: the host turns it on; the applicant sees the answer
-    const invited = runEffects(asHost(), [inviteAcceptedEffect], (_h, at) =>
-      at(0, peerIn('peer/inviteReceived', '300', { type: 2, role: 2, action: 1 })),
+    const invited = runEffects(
+      asHost(),
+      [inviteAcceptedEffect],
+      (_h, at) => at(0, peerIn('peer/inviteReceived', '300', { type: 2, role: 2, action: 1 })),
+      agora,
     )
     expect(invited.calls('rest')).toEqual([['rest.updateUserMedia', 'r1', '300', 'enableVideo', 1]])
     const answered = fold(
@@ -219,5 +278,97 @@ describe('media requests', () => {
       peerIn('peer/applyReceived', '100', { type: 1, role: 2, action: 2 }),
     )
     expect(answered.ui.toasts.map((t) => t.key)).toEqual(['apply.rejected'])
+  })
+})
+
+describe('media requests (local mode: through the server)', () => {
+  it('[APPLY-3] an application goes to the server, which delivers it; the request is open until answered', () => {
+    const h = runEffects(inRoom(), [applyEffect], (_h, at) => {
+      at(0, { type: 'ui/applyClicked', requestType: 2 })
+      at(1, { type: 'ui/applyClicked', requestType: 3 })
+    })
+    expect(h.calls()).toEqual([
+      ['rest.sendApply', 'r1', 2, 1],
+      ['rest.sendApply', 'r1', 3, 1],
+    ])
+    expect(h.store.getState().requests.sent.keys().sort()).toEqual(['100:2', '100:3'])
+    const answered = fold(
+      h.store.getState(),
+      peerIn('peer/applyReceived', '100', { type: 2, role: 2, action: 1 }),
+    )
+    expect(answered.requests.sent.keys()).toEqual(['100:3'])
+    expect(answered.ui.toasts.map((t) => t.key)).toEqual(['apply.accepted'])
+  })
+
+  it('[APPLY-4] a host invites through the server; never itself', () => {
+    const h = runEffects(asHost(), [inviteEffect], (_h, at) => {
+      at(0, { type: 'ui/inviteClicked', uid: '300', requestType: 1 })
+      at(1, { type: 'ui/inviteClicked', uid: '100', requestType: 1 })
+    })
+    expect(h.calls()).toEqual([['rest.sendInvite', 'r1', '300', 1, 1]])
+    expect(h.store.getState().requests.sent.keys()).toEqual(['300:1'])
+  })
+
+  it('[APPLY-2] an accepted application is answered through the server, which turns the state on; no client grant call', () => {
+    const s = fold(asHost(), peerIn('peer/applyReceived', '300', { type: 3, role: 1 }))
+    const h = runEffects(s, [answerEffect], (_h, at) =>
+      at(0, { type: 'ui/requestAnswered', uid: '300', requestType: 3, invite: false, action: 1 }),
+    )
+    expect(h.calls()).toEqual([['rest.sendApply', 'r1', 3, 1, '300']])
+    expect(h.store.getState().requests.applications.size).toBe(0)
+    // the server's announcement then grants the board
+    const granted = fold(
+      h.store.getState(),
+      msg(Cmd.shareBoard, { ...byHost, kind: 'grant', uid: '300', grantBoard: 1 }),
+    )
+    expect(granted.users.audiences.get('300')?.grantBoard).toBe(1)
+    // an invitee answers the host through the server too
+    const invited = fold(inRoom(), peerIn('peer/inviteReceived', '100', { type: 1, role: 1 }))
+    const answer = runEffects(invited, [answerEffect, inviteAcceptedEffect], (_h, at) =>
+      at(0, { type: 'ui/requestAnswered', uid: '100', requestType: 1, invite: true, action: 1 }),
+    )
+    expect(answer.calls()).toEqual([['rest.sendInvite', 'r1', '100', 1, 1]])
+    expect(answer.store.getState().requests.invitations.size).toBe(0)
+  })
+
+  it('[BOARD-10] the requester withdraws its board request through the server', () => {
+    const s = fold(
+      inRoom(),
+      msg(Cmd.shareBoard, { ...byHost, kind: 'share', shareBoard: 1 }),
+      msg(Cmd.shareBoard, { ...byHost, kind: 'grant', uid: '300', grantBoard: 1 }),
+    )
+    const h = runEffects(
+      s,
+      [applyEffect, cancelApplyEffect],
+      (_h, at) => {
+        at(0, { type: 'ui/applyClicked', requestType: 3 })
+        at(1, { type: 'ui/applyCancelled' })
+      },
+      { rest: { sendApply: () => of({ to: '300', delivered: true }) } },
+    )
+    expect(h.calls()).toEqual([
+      ['rest.sendApply', 'r1', 3, 1],
+      ['rest.sendApply', 'r1', 3, 3],
+    ])
+    expect(h.store.getState().requests.sent.size).toBe(0)
+  })
+
+  it('[BOARD-12] a refused application reaches the user as an error', () => {
+    const h = runEffects(
+      inRoom(),
+      [applyEffect],
+      (_h, at) => at(0, { type: 'ui/applyClicked', requestType: 3 }),
+      {
+        rest: { sendApply: () => throwError(() => new RestFailure('no host to ask', 1004, 200)) },
+      },
+    )
+    expect(h.seen.at(-1)?.event).toMatchObject({
+      type: 'rest/callFailed',
+      call: 'sendApply',
+      message: 'no host to ask',
+    })
+    expect(h.store.getState().ui.toasts.map((t) => [t.level, t.params.reason])).toEqual([
+      ['error', 'no host to ask'],
+    ])
   })
 })

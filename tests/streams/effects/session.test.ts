@@ -9,6 +9,7 @@ import {
 } from '../../../streams/effects/session'
 import { liveStateDelayEffect, redirectEffect, toastEffect } from '../../../streams/effects/timers'
 import { chatEffect } from '../../../streams/effects/chat'
+import { chatMessage } from '../../../streams/projections/chat'
 import type { Event } from '../../../streams/events'
 import { RestFailure } from '../../../streams/ports/rest'
 import { Cmd } from '../../../streams/wire/channel'
@@ -213,6 +214,7 @@ describe('chat sending', () => {
       h.store
         .getState()
         .chat.messages.toArray()
+        .map(chatMessage)
         .map((m) => [m.text, m.sender]),
     ).toEqual([['hello', true]])
     const muted = fold(inRoom(), msg(Cmd.roomInfo, { ...byHost, muteAllChat: 1 }))

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Event } from '../../../streams/events'
 import { selectChatMessages } from '../../../streams/selectors'
+import { chatMessage } from '../../../streams/projections/chat'
 import { fold, inRoom, msg } from '../fixtures'
 
 const chatFrom = (uid: string, message: string): Event =>
@@ -27,7 +28,7 @@ describe('chat projection', () => {
       timestamp: 9,
       data: { userId: 'user-200', userName: 'Me', message: 'mine', id: 'm1' },
     })
-    expect(state.chat.messages.toArray()).toEqual([
+    expect(state.chat.messages.toArray().map(chatMessage)).toEqual([
       { id: 'm1', uid: '200', userName: 'Me', text: 'mine', ts: 9, sender: true },
     ])
   })

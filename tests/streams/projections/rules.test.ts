@@ -87,6 +87,14 @@ describe('messaging rules', () => {
     expect(fold(inRoom(), layout).layout.layout).toBe('p_9_1')
   })
 
+  it('[MSG-6] a message about a missing audience is logged but changes nothing', () => {
+    const s = inRoom()
+    const ghost = msg(Cmd.userState, { ...byHost, uid: 'ghost', enableAudio: 1 })
+    expect(ghost.type).toBe('msg/userStateChanged')
+    expect(fold(s, ghost)).toBe(s)
+    expect(fold(s, msg(Cmd.joinName, { ...byHost, uid: 'ghost', name: 'Boo' }))).toBe(s)
+  })
+
   it('[MSG-8] non-host users get the robRed and sendRed tools on a red-packet message', () => {
     const red = msg(Cmd.redPacket, { ...byHost, luckyMoneyId: 'lm1' })
     expect(fold(inRoom(), red).business.tools).toEqual(['robRed', 'sendRed'])

@@ -159,6 +159,6 @@ describe('replay', () => {
     const back = stateFromJson(json(original))
     expect(json(back)).toEqual(json(original))
     expect(back.users.audiences.get('1001')?.uid).toBe('1001')
-    expect(back.chat.messages.get(39)?.text).toBe('line 39')
+    expect(back.chat.messages.get(39)?.data.message).toBe('line 39')
   })
 })
