@@ -42,14 +42,23 @@ async function enter(browser: Browser, base: string, room: string, name: string,
   await page.getByLabel('Role').selectOption({ label: role })
   await page.getByLabel('Password').fill('bench')
   await page.getByRole('button', { name: 'Join' }).click()
-  await page.waitForURL(/\/meeting$/)
-  const before = await page.evaluate(() => performance.getEntriesByType('resource').length)
-  const firstJs = await page.evaluate(() =>
-    (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-      .filter((e) => e.name.endsWith('.js'))
-      .reduce((sum, e) => sum + e.decodedBodySize, 0),
+  await page.waitForURL(/\/meeting(\?|$)/)
+  await page.getByText(/\d+ online/).waitFor()
+  return page
+}
+
+/** JavaScript bytes the page has loaded so far (its resource entries from `from` on). */
+const loadedJs = (page: Page, from = 0) =>
+  page.evaluate(
+    (from) =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .slice(from)
+        .filter((e) => e.name.endsWith('.js'))
+        .reduce((sum, e) => sum + e.decodedBodySize, 0),
+    from,
   )
-  await page.getByRole('button', { name: 'Open whiteboard' }).click()
+
+async function onBoard(page: Page) {
   await page.locator('[data-testid="board-view"][data-joined="true"]').waitFor({ timeout: 30_000 })
   await page.locator('.excalidraw__canvas.interactive').waitFor({ timeout: 30_000 })
   await page.waitForFunction(() => {
@@ -58,15 +67,19 @@ async function enter(browser: Browser, base: string, room: string, name: string,
     }
     return Boolean(node?.roomcastBoard)
   })
-  const boardJs = await page.evaluate(
-    (before) =>
-      (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-        .slice(before)
-        .filter((e) => e.name.endsWith('.js'))
-        .reduce((sum, e) => sum + e.decodedBodySize, 0),
-    before,
-  )
-  return Object.assign(page, { bytes: { firstJs, boardJs } })
+}
+
+/** The host shares the board from the meeting menu; answers the JavaScript that loaded. */
+async function share(host: Page): Promise<{ firstJs: number; boardJs: number }> {
+  const firstJs = await loadedJs(host)
+  const before = await host.evaluate(() => performance.getEntriesByType('resource').length)
+  await host
+    .getByRole('navigation', { name: 'Meeting menu' })
+    .getByRole('button', { name: 'More' })
+    .click()
+  await host.getByRole('menuitem', { name: 'Whiteboard', exact: true }).click()
+  await onBoard(host)
+  return { firstJs, boardJs: await loadedJs(host, before) }
 }
 
 /** Page-side helpers: a freedraw element and the surface's API. */
@@ -205,10 +218,12 @@ async function main() {
     const room = `bench-${Date.now()}`
     const writer = await enter(browser, base, room, 'Writer', 'Host')
     const reader = await enter(browser, base, room, 'Reader', 'Conferee')
+    const bytes = await share(writer)
+    await onBoard(reader)
     for (const page of [writer, reader]) await page.evaluate(PAGE_LIB)
     const kb = (n: number) => Math.round(n / 1024)
     console.log(
-      `JavaScript loaded: up to the meeting screen ${kb(writer.bytes.firstJs)} KB; opening the board adds ${kb(writer.bytes.boardJs)} KB (uncompressed)`,
+      `JavaScript loaded: up to the meeting screen ${kb(bytes.firstJs)} KB; opening the board adds ${kb(bytes.boardJs)} KB (uncompressed)`,
     )
     // Warm up the path once.
     await strokes(writer, reader).then(
@@ -237,8 +252,8 @@ async function main() {
       strokeMedianMs: median(remote),
       strokeP99Ms: percentile(remote, 99),
       strokeLocalMedianMs: median(local),
-      meetingJsKb: kb(writer.bytes.firstJs),
-      boardJsKb: kb(writer.bytes.boardJs),
+      meetingJsKb: kb(bytes.firstJs),
+      boardJsKb: kb(bytes.boardJs),
       elements: ELEMENTS,
       renderSceneMedianMs: median(r.fullRuns),
       renderMoveMedianMs: median(r.moveRuns),

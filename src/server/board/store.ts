@@ -4,7 +4,8 @@ type Queryable = Pick<Db, 'query'>
 
 /**
  * The board's own tables, migrated by this module at versions 100+ (the server's migrations
- * keep the low numbers), in the same schema_migrations table.
+ * keep the low numbers), recorded in the board's own `board_schema_migrations` so that
+ * `schema_migrations` stays the server's list.
  */
 export const BOARD_MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
   {
@@ -54,10 +55,10 @@ export async function migrateBoard(db: Db): Promise<number[]> {
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock(7311100)')
     await tx.query(
-      'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)',
+      'CREATE TABLE IF NOT EXISTS board_schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)',
     )
     const { rows } = await tx.query<{ version: number }>(
-      'SELECT version FROM schema_migrations WHERE version >= 100',
+      'SELECT version FROM board_schema_migrations',
     )
     const done = new Set(rows.map((r) => Number(r.version)))
     const applied: number[] = []
@@ -66,7 +67,7 @@ export async function migrateBoard(db: Db): Promise<number[]> {
       for (const statement of migration.sql.split(';').map((s) => s.trim()))
         if (statement) await tx.query(statement)
       await tx.query(
-        'INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)',
+        'INSERT INTO board_schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)',
         [migration.version, migration.name, Date.now()],
       )
       applied.push(migration.version)

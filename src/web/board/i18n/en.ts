@@ -3,7 +3,6 @@ export const boardEn = {
   title: 'Whiteboard',
   loading: 'Loading the whiteboard…',
   joinFailed: 'The whiteboard could not be opened: {{reason}}',
-  tokenFailed: 'Could not get the board token',
   readOnly: 'View only: the host has not let you draw',
   locked: 'Board locked: the teacher is moving it',
   unlocked: 'Board unlocked',
@@ -33,7 +32,6 @@ export const boardEn = {
     broadcast: 'Lead the view',
     stop: 'Stop leading',
     leading: 'Others follow your view',
-    following: 'Following {{name}}',
   },
   documents: {
     title: 'Document centre',

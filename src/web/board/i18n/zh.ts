@@ -7,7 +7,6 @@ export const boardZh: Texts<typeof boardEn> = {
   title: '白板',
   loading: '正在加载白板…',
   joinFailed: '白板无法打开：{{reason}}',
-  tokenFailed: '获取白板令牌失败',
   readOnly: '仅可观看：主持人尚未允许你书写',
   locked: '白板已锁定：老师正在操作',
   unlocked: '白板已解锁',
@@ -37,7 +36,6 @@ export const boardZh: Texts<typeof boardEn> = {
     broadcast: '主导视角',
     stop: '停止主导',
     leading: '其他人正在跟随你的视角',
-    following: '正在跟随 {{name}}',
   },
   documents: {
     title: '文档中心',
