@@ -154,19 +154,34 @@ export const endedEffect: RoomEffect = (event$, state$) =>
 
 /**
  * Out of the room after an end or a kick: leave messaging and media ([END-1], [KICK-3]; an
- * audience on CDN watch skips the media exit), then I am exited.
+ * audience on CDN watch skips the media exit), then I am exited. A projection display whose
+ * address was deleted ([PROJ-3]) leaves the same way while its warning shows.
  */
 export const departureEffect: RoomEffect = (event$, state$, deps) =>
-  event$.pipe(
-    ofType('life/ended', 'life/kicked'),
-    withLatestFrom(state$),
-    switchMap(([e, s]): Observable<Event> => {
-      const reason =
+  merge(
+    event$.pipe(
+      ofType('life/ended', 'life/kicked'),
+      map((e) =>
         e.type === 'life/ended'
-          ? 'ended'
+          ? ('ended' as const)
           : e.reason === 'loginElsewhere'
-            ? 'loginElsewhere'
-            : 'kicked'
-      return concat(leaveAll(deps, !isOnCdnWatch(s)), of<Event>({ type: 'life/exited', reason }))
-    }),
+            ? ('loginElsewhere' as const)
+            : ('kicked' as const),
+      ),
+    ),
+    channel$(event$, state$).pipe(
+      filter(
+        ([e, s]) =>
+          e.type === 'msg/projectionDeleted' &&
+          s.me?.role === Role.projection &&
+          e.data.projectionId !== '' &&
+          e.data.projectionId === s.projection.mine,
+      ),
+      map(() => 'projectionDeleted' as const),
+    ),
+  ).pipe(
+    withLatestFrom(state$),
+    switchMap(([reason, s]): Observable<Event> =>
+      concat(leaveAll(deps, !isOnCdnWatch(s)), of<Event>({ type: 'life/exited', reason })),
+    ),
   )

@@ -21,5 +21,5 @@ export type LifeEvent =
     }
   | {
       readonly type: 'life/exited'
-      readonly reason: 'leave' | 'kicked' | 'ended' | 'loginElsewhere'
+      readonly reason: 'leave' | 'kicked' | 'ended' | 'loginElsewhere' | 'projectionDeleted'
     }

@@ -9,6 +9,8 @@ import type { State } from './state'
 export interface RemoteUser {
   readonly audio: boolean
   readonly video: boolean
+  /** [TRACK-9] How this user's media reaches me, once the media layer has measured it. */
+  readonly quality?: NetworkQuality
 }
 
 /** Media state (spec §3 "rtc"): local tracks, remote users, network quality. */
@@ -58,11 +60,13 @@ function published(m: MediaState, kind: 'audio' | 'video' | 'screen', on: boolea
 }
 
 const remote = (m: MediaState, uid: string, patch: Partial<RemoteUser>): MediaState => {
-  const before = m.remote.get(uid) ?? { audio: false, video: false }
+  const before: RemoteUser = m.remote.get(uid) ?? { audio: false, video: false }
+  const quality = patch.quality === undefined ? before.quality : patch.quality
   return withMedia(m, {
     remote: m.remote.set(uid, {
       audio: patch.audio === undefined ? before.audio : patch.audio,
       video: patch.video === undefined ? before.video : patch.video,
+      ...(quality === undefined ? {} : { quality }),
     }),
   })
 }
@@ -91,9 +95,14 @@ export const mediaProjection = defineProjection<MediaState, Event, State>(initia
   // [TRACK-8] an update needs a defined active flag
   'rtc/mediaStateChanged': (m, e) =>
     e.active === undefined || e.active === m.active ? m : withMedia(m, { active: e.active }),
-  // [TRACK-9] my own quality (uid '0' or my uid) replaces the default
+  // [TRACK-9] my own quality (uid '0' or my uid) replaces the default; a remote user's is how
+  // its media reaches me (its uplink as I see it)
   'rtc/networkQualityChanged': (m, e, root) =>
-    e.uid === '0' || e.uid === root.me?.uid ? withMedia(m, { networkQuality: e.uplink }) : m,
+    e.uid === '0' || e.uid === root.me?.uid
+      ? withMedia(m, { networkQuality: e.uplink })
+      : m.remote.has(e.uid)
+        ? remote(m, e.uid, { quality: e.uplink })
+        : m,
   'rtc/limitReached': (m, e) => withMedia(m, { limit: { limit: e.limit, max: e.max } }),
   'ui/noiseReductionToggled': (m, e) => withMedia(m, { noiseReduction: e.on }),
   // [EXIT-1] the local media state is kept; the remote users and the channel are not

@@ -44,7 +44,10 @@ export const projectionProjection = defineProjection<ProjectionState, Event, Sta
   initialProjection,
   {
     'rest/roomEntered': (p, { data: { me } }) =>
-      me.role === Role.projection ? withProjection(p, { mine: me.screenId || null }) : p,
+      withProjection(p, {
+        mine: me.role === Role.projection ? me.screenId || null : null,
+        deleted: false,
+      }),
     // [CMD-14] [PROJ-2] [PROJ-4]
     'msg/projectionJoined': (p, { data }, root) => {
       if (ignoresJoins(root) || data.projectionId === '' || data.uids.length === 0) return p

@@ -251,6 +251,8 @@ export const uiProjection = defineProjection<UiState, Event, State>(initialUi, {
   'board/lockChanged': (ui, e) => toast(ui, 'info', e.locked ? 'boardLocked' : 'boardUnlocked'),
   'rtc/localTrackFailed': (ui, e) =>
     e.kind === 'screen' ? toast(ui, 'error', 'screenShareFailed', { reason: e.message }) : ui,
+  // Local mode's measured limits: refused beyond them, with the way to larger rooms
+  'rtc/limitReached': (ui, e) => toast(ui, 'warning', `limit.${e.limit}`, { max: e.max }),
   // [ERR-2] a toast's time is up
   'timer/toastExpired': (ui, e) =>
     ui.toasts.some((t) => t.id === e.id)

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { expect, test, type Browser, type Page } from './support/test'
 import { box, joinRoom, memberAction, menu, PASSWORD, roomName } from './support/room'
 
 /** A phone in a messaging app's browser opens the share link and watches (role 3). */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { makePdf } from '../support/make-pdf'
 import { join, onBoard, shareBoard, surface } from './board-helpers'
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './support/test'
 import { join, onBoard, sceneHash, setGrant, shareBoard, surface } from './board-helpers'
 
 /** Scribbles strokes for `ms` milliseconds in one area of the canvas. */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { box, joinRoom, memberAction, members, menu, roomName } from './support/room'
 
 test('[MUTE-5] [MUTE-2] [ROLE-2] mute all and unmute all reach every conferee', async ({

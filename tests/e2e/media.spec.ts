@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { expect, test, type Browser, type Page } from './support/test'
+import { memberAction, menu } from './support/room'
 
 async function join(
   browser: Browser,
@@ -79,19 +80,24 @@ test.describe('media between two browsers (local mode)', () => {
   })
 
   test('[TRACK-1] turning video off removes it on the other side and shows the avatar', async () => {
-    await host.getByRole('button', { name: 'Turn camera off' }).click()
+    const video = menu(host).getByRole('button', { name: 'Video' })
+    await expect(video).toHaveAttribute('aria-pressed', 'true')
+    await video.click()
+    await expect(video).toHaveAttribute('aria-pressed', 'false')
     await expect(tile(guest, 'Hana Host')).toHaveAttribute('data-video', 'off')
     await expect(tile(guest, 'Hana Host').locator('video')).toHaveCount(0)
     await expect(guest.getByLabel('Hana Host, video off')).toBeVisible()
     // On again: a new track is published and the frames come back.
-    await host.getByRole('button', { name: 'Turn camera on' }).click()
+    await video.click()
     await expect(tile(guest, 'Hana Host')).toHaveAttribute('data-video', 'on', { timeout: 15_000 })
     await expect.poll(() => framesIn(guest, 'Hana Host')).toBeGreaterThan(5)
   })
 
   test("[MUTE-2] [MUTE-3] mute-all 1 turns the conferee's microphone off", async () => {
-    // The host turns the conferee's microphone on; the conferee publishes it.
-    await host.getByRole('button', { name: "Turn Carl Conferee's microphone on" }).click()
+    // The host allows the conferee's microphone; the conferee publishes it ([ROLE-4]).
+    await memberAction(host, 'Carl Conferee', 'Allow the microphone')
+    const carlAudio = menu(guest).getByRole('button', { name: 'Audio' })
+    await expect(carlAudio).toHaveAttribute('aria-pressed', 'true')
     await expect(guest.getByRole('img', { name: 'Carl Conferee: microphone on' })).toBeVisible({
       timeout: 15_000,
     })
@@ -99,10 +105,10 @@ test.describe('media between two browsers (local mode)', () => {
       timeout: 15_000,
     })
     await expect.poll(() => remoteAudio(guest)).toEqual([{ uid: hostUid, muted: false }])
-    await host.getByRole('button', { name: 'Mute all' }).click()
-    await expect(host.getByRole('button', { name: 'Unmute all' })).toBeVisible()
+    await menu(host).getByRole('button', { name: 'Mute all' }).click()
+    await expect(menu(host).getByRole('button', { name: 'Unmute all' })).toBeVisible()
     // The conferee's microphone is off: its flag, and its track unpublished, as the host sees.
-    await expect(guest.getByRole('button', { name: 'Turn microphone on' })).toBeVisible()
+    await expect(carlAudio).toHaveAttribute('aria-pressed', 'false')
     await expect(host.getByRole('img', { name: 'Carl Conferee: microphone on' })).toHaveCount(0)
     await expect(tile(guest, 'Carl Conferee')).toHaveCount(0)
     // ... and its remote audio is muted; the host's own microphone is untouched.
@@ -110,21 +116,35 @@ test.describe('media between two browsers (local mode)', () => {
     await expect(host.getByRole('img', { name: 'Hana Host: microphone on' })).toBeVisible()
     await expect(guest.getByRole('img', { name: 'Hana Host: microphone on' })).toBeVisible()
     // Unmute all lifts the remote mute.
-    await host.getByRole('button', { name: 'Unmute all' }).click()
+    await menu(host).getByRole('button', { name: 'Unmute all' }).click()
     await expect.poll(() => remoteAudio(guest)).toEqual([{ uid: hostUid, muted: false }])
   })
 
-  test('[SCREEN-1] [SCREEN-4] a screen share shows on the other side', async () => {
-    await host.getByRole('button', { name: 'Share screen' }).click()
+  test('[SCREEN-1] [SCREEN-4] [SCREEN-3] a screen share shows on the other side, full screen until it stops', async () => {
+    const share = menu(host).getByRole('button', { name: 'Screen share' })
+    await share.click()
     const screen = "Hana Host's screen"
     await expect(tile(guest, screen)).toHaveAttribute('data-video', 'on', { timeout: 15_000 })
     await expect.poll(() => framesIn(guest, screen)).toBeGreaterThan(3)
-    await host.getByRole('button', { name: 'Stop sharing' }).click()
+    // The sharer sees its own screen too.
+    await expect(tile(host, screen)).toHaveAttribute('data-video', 'on', { timeout: 15_000 })
+    await guest.getByRole('button', { name: 'Full screen' }).click()
+    await expect(guest.getByRole('button', { name: 'Exit full screen' })).toBeVisible()
+    await share.click()
     await expect(tile(guest, screen)).toHaveCount(0)
+    await expect(guest.getByRole('button', { name: 'Exit full screen' })).toHaveCount(0)
+  })
+
+  test('[TRACK-9] each tile shows the network quality measured for that person', async () => {
+    await expect(tile(guest, 'Hana Host').getByRole('img', { name: /^Network: / })).toBeVisible({
+      timeout: 15_000,
+    })
+    await expect(tile(host, 'Hana Host').getByRole('img', { name: /^Network: / })).toBeVisible()
   })
 
   test('the device picker lists cameras, microphones and speakers, and previews the camera', async () => {
-    await guest.getByRole('button', { name: 'Devices' }).click()
+    await menu(guest).getByRole('button', { name: 'More' }).click()
+    await guest.getByRole('menuitem', { name: 'Devices' }).click()
     const picker = guest.getByRole('region', { name: 'Devices' })
     await expect(picker.getByLabel('Camera').locator('option')).not.toHaveCount(0)
     await expect(picker.getByLabel('Microphone').locator('option')).not.toHaveCount(0)
@@ -148,7 +168,7 @@ test.describe('media between two browsers (local mode)', () => {
         ),
       )
       .toBeGreaterThan(3)
-    await guest.getByRole('button', { name: 'Done' }).click()
+    await guest.getByRole('dialog').getByRole('button', { name: 'Close' }).click()
     await expect(picker).toHaveCount(0)
   })
 })
@@ -176,11 +196,11 @@ test('AI noise reduction in local mode: switching it on loads RNNoise in an Audi
     password: 'pw-noise',
   })
   await expect(tile(host, 'Nora Host')).toHaveAttribute('data-video', 'on', { timeout: 15_000 })
-  await host.getByRole('button', { name: 'AI noise reduction' }).click()
-  await expect(host.getByRole('button', { name: 'AI noise reduction' })).toHaveAttribute(
-    'aria-pressed',
-    'true',
-  )
+  await menu(host).getByRole('button', { name: 'More' }).click()
+  await host.getByRole('menuitem', { name: 'Settings' }).click()
+  const noise = host.getByRole('switch', { name: 'AI noise reduction' })
+  await noise.click()
+  await expect(noise).toBeChecked()
   // The suppressor module the switch loaded, run on white noise: the RMS level before and after.
   const module = await host
     .waitForFunction(() =>

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path'
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { buildApp, type App } from '../../src/server/app'
 import { announceMember } from '../../src/server/rooms/entry'
 import { addMember } from '../../src/server/store/members'

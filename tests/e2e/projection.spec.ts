@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { joinRoom, PASSWORD, roomName } from './support/room'
 
 test('[PROJ-3] [ROLE-1] a host adds a projection screen; it shows the chosen member; deleting it sends the screen home', async ({

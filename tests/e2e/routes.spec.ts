@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { joinRoom, roomName } from './support/room'
 
 const USER_INFO = '/api/scene/1/service/v1/user'

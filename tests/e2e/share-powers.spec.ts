@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './support/test'
 import { box, joinRoom, memberAction, members, menu, roomName } from './support/room'
 
 async function more(page: Page, item: string) {

@@ -221,6 +221,8 @@ describe('scene service: projections', () => {
       `/api/s1/serve/roomcast/v1/projection/${roomId}/user/${projection.projectionId}/select`,
     )
     expect(select.body.data).toMatchObject({ uid: screen.me.uid, screenId: screen.me.screenId })
+    // A display's screenId is the projection it shows, so the delete message (cmd 15) finds it.
+    expect(screen.me.screenId).toBe(projection.projectionId)
     const users = await host.client.get(
       `${SCENE}meeting/projection/selected/user/${roomId}/${projection.projectionId}/list`,
     )

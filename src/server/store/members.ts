@@ -79,7 +79,9 @@ export async function addMember(
         input.role,
         input.enableAudio,
         input.enableVideo,
-        newUid(),
+        // A projection display (role 4) never shares a screen: its screenId is the projection
+        // it shows, as the spec's projection login has it; everyone else gets a screen-share uid.
+        input.projectionId || newUid(),
         input.projectionId ?? '',
         input.now,
       ],

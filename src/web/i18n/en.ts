@@ -107,29 +107,7 @@ export const en = {
   media: {
     micOnOf: '{{name}}: microphone on',
     micOffOf: '{{name}}: microphone off',
-    member: {
-      micOn: "Turn {{name}}'s microphone on",
-      micOff: "Turn {{name}}'s microphone off",
-      cameraOn: "Turn {{name}}'s camera on",
-      cameraOff: "Turn {{name}}'s camera off",
-      micOnShort: 'Mic on',
-      micOffShort: 'Mic off',
-      cameraOnShort: 'Cam on',
-      cameraOffShort: 'Cam off',
-    },
-    videos: 'Videos',
     screenOf: "{{name}}'s screen",
-    controls: {
-      label: 'Media',
-      micOn: 'Turn microphone on',
-      micOff: 'Turn microphone off',
-      cameraOn: 'Turn camera on',
-      cameraOff: 'Turn camera off',
-      share: 'Share screen',
-      stopShare: 'Stop sharing',
-      muteAll: 'Mute all',
-      unmuteAll: 'Unmute all',
-    },
     videoOff: '{{name}}, video off',
     quality: 'Network: {{level}}',
     qualities: {
@@ -141,15 +119,8 @@ export const en = {
       5: 'very bad',
       6: 'disconnected',
     },
-    limitReached: {
-      publishers:
-        'This room already has {{max}} people publishing, the most local mode sustains. Rooms with more publishers need Agora mode.',
-      watchers:
-        'This person already sends video to {{max}} people, the most local mode sustains. Larger rooms need Agora mode.',
-    },
     devices: {
       title: 'Devices',
-      done: 'Done',
       camera: 'Camera',
       microphone: 'Microphone',
       speaker: 'Speaker',

@@ -106,29 +106,7 @@ export const zh: Texts<typeof en> = {
   media: {
     micOnOf: '{{name}}：麦克风已打开',
     micOffOf: '{{name}}：麦克风已关闭',
-    member: {
-      micOn: '打开 {{name}} 的麦克风',
-      micOff: '关闭 {{name}} 的麦克风',
-      cameraOn: '打开 {{name}} 的摄像头',
-      cameraOff: '关闭 {{name}} 的摄像头',
-      micOnShort: '开麦',
-      micOffShort: '关麦',
-      cameraOnShort: '开摄像头',
-      cameraOffShort: '关摄像头',
-    },
-    videos: '视频',
     screenOf: '{{name}} 的屏幕',
-    controls: {
-      label: '音视频',
-      micOn: '打开麦克风',
-      micOff: '关闭麦克风',
-      cameraOn: '打开摄像头',
-      cameraOff: '关闭摄像头',
-      share: '共享屏幕',
-      stopShare: '停止共享',
-      muteAll: '全体静音',
-      unmuteAll: '解除全体静音',
-    },
     videoOff: '{{name}}，视频已关闭',
     quality: '网络：{{level}}',
     qualities: {
@@ -140,14 +118,8 @@ export const zh: Texts<typeof en> = {
       5: '很差',
       6: '已断开',
     },
-    limitReached: {
-      publishers:
-        '本房间已有 {{max}} 人在发布音视频，已达本地模式的上限。更多人发布请使用 Agora 模式。',
-      watchers: '此人已向 {{max}} 人发送视频，已达本地模式的上限。更大的房间请使用 Agora 模式。',
-    },
     devices: {
       title: '设备',
-      done: '完成',
       camera: '摄像头',
       microphone: '麦克风',
       speaker: '扬声器',

@@ -106,6 +106,33 @@ describe('room end', () => {
   })
 })
 
+describe('projection display', () => {
+  it('[PROJ-3] a display whose address is deleted leaves messaging and media, then goes home after 2000 ms', () => {
+    const display = inRoom({ me: { uid: '900', role: 4, screenId: 'p1' } })
+    const h = runEffects(display, lifecycle, (_h, at) =>
+      at(0, msg(Cmd.deleteProjection, { ...byHost, projectionId: 'p1' })),
+    )
+    expect(h.calls().map((c) => c[0])).toEqual([
+      'messaging.leave',
+      'messaging.logout',
+      'board.leave',
+      'media.leave',
+    ])
+    expect(h.types()).toContain('life/exited')
+    expect(h.store.getState().session.phase).toBe('exited')
+    expect(h.store.getState().ui.redirect).toMatchObject({ to: '/home', delay: 2000 })
+    // Another display's address, or a conferee, stays.
+    const other = runEffects(display, lifecycle, (_h, at) =>
+      at(0, msg(Cmd.deleteProjection, { ...byHost, projectionId: 'p2' })),
+    )
+    expect(other.calls()).toEqual([])
+    const conferee = runEffects(inRoom(), lifecycle, (_h, at) =>
+      at(0, msg(Cmd.deleteProjection, { ...byHost, projectionId: 'p1' })),
+    )
+    expect(conferee.calls()).toEqual([])
+  })
+})
+
 describe('kicking', () => {
   it('[KICK-1] the host calls exit with reason kickUserBy, then sends kickOut (Agora mode)', () => {
     const h = runEffects(

@@ -162,6 +162,29 @@ describe('local tracks', () => {
     ).toBe(3)
   })
 
+  it("[TRACK-9] a remote user's quality is kept on that user once measured, never before it joins", () => {
+    const s = inRoom()
+    const unknown = fold(s, {
+      type: 'rtc/networkQualityChanged',
+      uid: '300',
+      uplink: 4,
+      downlink: 2,
+    })
+    expect(unknown.media.remote.has('300')).toBe(false)
+    const joined = fold(s, { type: 'rtc/userJoined', uid: '300' })
+    expect(joined.media.remote.get('300')?.quality).toBeUndefined()
+    const measured = fold(joined, {
+      type: 'rtc/networkQualityChanged',
+      uid: '300',
+      uplink: 4,
+      downlink: 2,
+    })
+    expect(measured.media.remote.get('300')?.quality).toBe(4)
+    const published = fold(measured, { type: 'rtc/userPublished', uid: '300', kind: 'video' })
+    expect(published.media.remote.get('300')).toEqual({ audio: false, video: true, quality: 4 })
+    expect(published.media.networkQuality).toBe(1)
+  })
+
   it('[TRACK-7] media joins with the low stream 160x120 500 kbps; the mic is published with echo and noise suppression, no gain, mono', () => {
     const h = runEffects(asHost(), [mediaJoinEffect], (_h, at) =>
       at(0, { type: 'life/entered', roomId: 'r1', uid: '100' }),

@@ -165,6 +165,10 @@ export const roomEn = {
     boardLocked: 'The board is locked: the teacher is moving it',
     boardUnlocked: 'The board is unlocked',
     screenShareFailed: 'Screen sharing failed: {{reason}}',
+    limitPublishers:
+      'This room already has {{max}} people publishing, the most local mode sustains. Rooms with more publishers need Agora mode.',
+    limitWatchers:
+      'This person already sends video to {{max}} people, the most local mode sustains. Larger rooms need Agora mode.',
     projectionDeleted: 'That projection address has been deleted',
     recordingTooShort: 'Recording too short (at least 15 seconds)',
     noMatchingAudience: 'No matching audience',

@@ -161,6 +161,9 @@ export const roomZh: Texts<typeof roomEn> = {
     boardLocked: '白板已锁定：老师正在移动白板',
     boardUnlocked: '白板已解锁',
     screenShareFailed: '屏幕共享失败：{{reason}}',
+    limitPublishers:
+      '本房间已有 {{max}} 人在发布音视频，已达本地模式的上限。更多人发布请使用 Agora 模式。',
+    limitWatchers: '此人已向 {{max}} 人发送视频，已达本地模式的上限。更大的房间请使用 Agora 模式。',
     projectionDeleted: '该投屏地址已被删除',
     recordingTooShort: '录制时间太短（至少 15 秒）',
     noMatchingAudience: '没有匹配的观众',

@@ -57,6 +57,7 @@ const useStyles = makeStyles({
 const selectUsers = (s: State) => s.users
 const phaseOf = (s: State) => s.session.phase
 const errorOf = (s: State) => s.session.entryError
+const deletedOf = (s: State) => s.projection.deleted
 
 /**
  * /projectionMeeting: a projection page opened on another display. It enters the room as a
@@ -86,6 +87,8 @@ function ProjectionEntry({
   const { card } = useRoomCard(roomId)
   const phase = useMaybeSelector(session, phaseOf, 'idle')
   const error = useMaybeSelector(session, errorOf, null)
+  // [PROJ-3] a deleted address: the display is out of the room, its warning shows until home
+  const deleted = useMaybeSelector(session, deletedOf, false)
   const [screenName, setScreenName] = useState('')
   const [password, setPassword] = useState('')
 
@@ -107,7 +110,7 @@ function ProjectionEntry({
     })
   }
 
-  if (session && phase === 'inRoom')
+  if (session && (phase === 'inRoom' || deleted))
     return (
       <SessionProvider session={session}>
         <ProjectionView roomId={roomId ?? ''} projectionId={projectionId} />

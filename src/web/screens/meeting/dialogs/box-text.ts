@@ -41,6 +41,8 @@ export const TOAST_KEYS: Readonly<Record<string, string>> = {
   boardLocked: 'boardLocked',
   boardUnlocked: 'boardUnlocked',
   screenShareFailed: 'screenShareFailed',
+  'limit.publishers': 'limitPublishers',
+  'limit.watchers': 'limitWatchers',
   projectionDeleted: 'projectionDeleted',
   'recording too short': 'recordingTooShort',
   'no matching audience': 'noMatchingAudience',

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import type { State } from '../../../../../streams/projections'
 import { selectMember } from '../../../../../streams/selectors'
 import { useSelector, useSession } from '../../../session/context'
+import { VideoTile } from '../../../media/VideoTile'
 
 const useStyles = makeStyles({
   view: {
@@ -18,12 +19,25 @@ const useStyles = makeStyles({
     color: '#ffffff',
   },
   full: { position: 'fixed', inset: 0, zIndex: 800, borderRadius: 0 },
-  toggle: { position: 'absolute', right: '8px', top: '8px' },
+  toggle: { position: 'absolute', right: '8px', top: '8px', zIndex: 1 },
+  picture: { position: 'absolute', inset: 0, width: '100%', height: '100%', minWidth: 0 },
 })
 
-const selectSharerName = (s: State): string => {
+interface Sharer {
+  readonly name: string
+  /** The uid the share's video comes under: the sharer's screenId, else `uid-screen`. */
+  readonly screenUid: string
+}
+
+let lastSharer: Sharer | null = null
+const selectSharer = (s: State): Sharer | null => {
   const uid = s.users.shareScreenUsers.keys()[0]
-  return uid ? (selectMember(s, uid)?.userName ?? '') : ''
+  if (!uid) return (lastSharer = null)
+  const member = selectMember(s, uid)
+  const name = member?.userName ?? ''
+  const screenUid = member?.screenId || `${uid}-screen`
+  if (lastSharer?.name === name && lastSharer.screenUid === screenUid) return lastSharer
+  return (lastSharer = { name, screenUid })
 }
 const selectFullscreen = (s: State) => s.ui.fullscreenShare
 
@@ -35,7 +49,8 @@ export function ScreenShareView() {
   const styles = useStyles()
   const { t } = useTranslation()
   const { dispatch } = useSession()
-  const name = useSelector(selectSharerName)
+  const sharer = useSelector(selectSharer)
+  const name = sharer?.name ?? ''
   const fullscreen = useSelector(selectFullscreen)
   return (
     <section
@@ -43,6 +58,14 @@ export function ScreenShareView() {
       aria-label={t('meeting.sharing')}
     >
       <Text>{t('share.sharer', { name })}</Text>
+      {sharer && (
+        <VideoTile
+          uid={sharer.screenUid}
+          name={t('media.screenOf', { name })}
+          fit="contain"
+          className={styles.picture}
+        />
+      )}
       <Button
         className={styles.toggle}
         appearance="secondary"

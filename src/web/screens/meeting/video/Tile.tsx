@@ -15,6 +15,8 @@ export interface TileProps {
   readonly large: boolean
   /** This is me. */
   readonly local: boolean
+  /** [TRACK-9] The network quality the media layer measured for this member, when known. */
+  readonly quality?: number
 }
 
 const useStyles = makeStyles({
@@ -31,7 +33,16 @@ const useStyles = makeStyles({
  * The tile the video area renders: the media layer's video tile (the member's video while there
  * is one, else the avatar), sized by the layout's cell.
  */
-export function Tile({ uid, name, photo, audio }: TileProps) {
+export function Tile({ uid, name, photo, audio, quality }: TileProps) {
   const styles = useStyles()
-  return <VideoTile uid={uid} name={name} photo={photo} audio={audio} className={styles.fit} />
+  return (
+    <VideoTile
+      uid={uid}
+      name={name}
+      photo={photo}
+      audio={audio}
+      quality={quality}
+      className={styles.fit}
+    />
+  )
 }

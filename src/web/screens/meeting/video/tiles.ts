@@ -20,6 +20,7 @@ function tile(s: State, m: Member, large: boolean): TileProps {
     video: mine ? s.media.published.video : (remote?.video ?? false),
     large,
     local: mine,
+    quality: mine ? (s.media.joined ? s.media.networkQuality : undefined) : remote?.quality,
   }
 }
 
