@@ -3,7 +3,9 @@ import type { Event } from '../events'
 import { initialState, reduce, type State } from '../projections'
 import { stateFromJson } from '../projections/codec'
 import { diffStates, type Change } from './diff'
+import { markerKinds, type Marker } from './markers'
 import { readLog, type Migration, type SessionLog } from './read'
+import type { LogHeader } from '../recorder/format'
 
 export interface ReplayOptions {
   /** A checkpoint (a kept state) every this many steps; seek folds at most this many. */
@@ -17,9 +19,12 @@ export interface ReplayOptions {
  * cost little memory.
  */
 export interface Replay {
+  readonly header: LogHeader<unknown>
   /** How many envelopes the log holds; steps go from 0 to length. */
   readonly length: number
   readonly envelopes: readonly Envelope<Event>[]
+  /** Steps worth a mark on a timeline (joins, errors, boxes, role changes), in order. */
+  readonly markers: readonly Marker[]
   /** The state at step n. */
   stateAt(n: number): State
   /** Moves the cursor to step n and answers its state. */
@@ -34,9 +39,14 @@ export function createReplay(log: SessionLog, options: ReplayOptions = {}): Repl
   const envelopes = log.envelopes
   const start: State = log.header.snapshot ? stateFromJson(log.header.snapshot.state) : initialState
   const checkpoints: State[] = [start]
+  const markers: Marker[] = []
   let state = start
   for (let i = 0; i < envelopes.length; i++) {
-    state = reduce(state, (envelopes[i] as Envelope<Event>).event)
+    const event = (envelopes[i] as Envelope<Event>).event
+    const before = state
+    state = reduce(state, event)
+    const kinds = markerKinds(before, state, event)
+    if (kinds.length > 0) markers.push({ index: i, kinds })
     if ((i + 1) % every === 0) checkpoints.push(state)
   }
   const final = state
@@ -59,8 +69,10 @@ export function createReplay(log: SessionLog, options: ReplayOptions = {}): Repl
   }
 
   return {
+    header: log.header,
     length: envelopes.length,
     envelopes,
+    markers,
     stateAt,
     seek(n) {
       const s = stateAt(n)

@@ -1,3 +1,7 @@
 export * from './read'
 export * from './engine'
 export * from './diff'
+export * from './markers'
+export * from './query'
+export * from './state-json'
+export * from './normalise'

@@ -1,0 +1,177 @@
+/**
+ * `npm run replay -- <log> [--at N | --time T] [--diff] [--filter TYPE] [--user U] [--json]`:
+ * a session log replayed in Node with the client's own reducers (no network, no effects).
+ *
+ * - no position: the events, one a line (seq, time from the start, type, who), filtered;
+ * - `--at N`: the state after the event with seq N; `--time T`: after every event up to T
+ *   (seconds, or m:ss.mmm) from the start;
+ * - `--diff`: what each event changed (with a position: what that event changed);
+ * - `--json`: machine-readable; with a position, the projections exactly as the replay
+ *   screen's "Copy state" gives them.
+ */
+import { readFile } from 'node:fs/promises'
+import { parseArgs } from 'node:util'
+import type { State } from '../../streams/projections'
+import {
+  formatTime,
+  LogFormatError,
+  matchesFilter,
+  parseTime,
+  peopleOf,
+  replayNdjson,
+  seqOfStep,
+  stateToJson,
+  stepAtTime,
+  stepOfSeq,
+  type EventFilter,
+  type Replay,
+} from '../../streams/replay'
+
+const USAGE =
+  'usage: npm run replay -- <log.ndjson> [--at N | --time T] [--diff] [--filter TYPE] [--user U] [--json]'
+
+class UsageError extends Error {}
+
+function options(argv: string[]) {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      at: { type: 'string' },
+      time: { type: 'string' },
+      diff: { type: 'boolean', default: false },
+      filter: { type: 'string' },
+      user: { type: 'string' },
+      json: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  })
+  if (values.help) return null
+  if (positionals.length !== 1) throw new UsageError('give exactly one log file')
+  if (values.at !== undefined && values.time !== undefined)
+    throw new UsageError('give --at or --time, not both')
+  if (values.at !== undefined && !/^-?\d+$/.test(values.at))
+    throw new UsageError(`--at wants an event number (a seq), got '${values.at}'`)
+  if (values.time !== undefined && Number.isNaN(parseTime(values.time)))
+    throw new UsageError(`--time wants seconds or m:ss.mmm, got '${values.time}'`)
+  return { file: positionals[0] as string, ...values }
+}
+
+/** The filter of `--filter`: a source when it ends with '/', else a part of the type. */
+function filterOf(filter: string | undefined, user: string | undefined): EventFilter {
+  const f = filter?.trim() ?? ''
+  return {
+    ...(f.endsWith('/') ? { source: f.slice(0, -1) } : { type: f }),
+    user: user ?? '',
+  }
+}
+
+function summary(state: State): string[] {
+  const s = state
+  const lines = [`phase: ${s.session.phase}${s.session.ended ? ' (ended)' : ''}`]
+  if (s.room) lines.push(`room: ${s.room.roomName} (${s.room.roomId}), state ${s.room.state}`)
+  if (s.me) lines.push(`me: ${s.me.userName} (uid ${s.me.uid}), role ${s.me.role}`)
+  lines.push(`members: ${s.users.hosts.size} hosts, ${s.users.audiences.size} conferees`)
+  lines.push(
+    `mute all: ${s.conference.muteAllAudio}, board ${s.conference.shareBoard}, screen ${s.conference.shareScreen}`,
+  )
+  for (const d of s.ui.dialogs) lines.push(`box: ${d.kind} ${JSON.stringify(d.params)}`)
+  for (const t of s.ui.toasts) lines.push(`toast: ${t.level} ${t.key} ${JSON.stringify(t.params)}`)
+  if (s.ui.redirect) lines.push(`redirect: ${s.ui.redirect.to} after ${s.ui.redirect.delay} ms`)
+  lines.push(`chat: ${s.chat.messages.size} messages`)
+  return lines
+}
+
+function line(replay: Replay, index: number): string {
+  const e = replay.envelopes[index]!
+  const who = peopleOf(e.event).slice(0, 3).join(', ')
+  return `${String(e.seq).padStart(7)}  ${formatTime(e.at - replay.header.startedAt).padStart(11)}  ${e.event.type}${who ? `  (${who})` : ''}`
+}
+
+function changes(replay: Replay, step: number): string[] {
+  return replay
+    .diff(step - 1, step)
+    .map((c) => `    ${c.path}: ${JSON.stringify(c.before)} → ${JSON.stringify(c.after)}`)
+}
+
+async function main(argv: string[]): Promise<void> {
+  const o = options(argv)
+  if (!o) {
+    console.log(USAGE)
+    return
+  }
+  const text = await readFile(o.file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    throw new UsageError(`cannot read ${o.file}: ${error.code ?? error.message}`)
+  })
+  const replay = replayNdjson(text)
+  const out = (s: string) => process.stdout.write(s + '\n')
+
+  if (o.at !== undefined || o.time !== undefined) {
+    const step =
+      o.at !== undefined
+        ? stepOfSeq(replay.envelopes, Number(o.at))
+        : stepAtTime(replay.envelopes, replay.header.startedAt, parseTime(o.time!))
+    const state = replay.seek(step)
+    const envelope = step > 0 ? replay.envelopes[step - 1] : undefined
+    if (o.json && o.diff) {
+      out(
+        JSON.stringify(
+          {
+            seq: seqOfStep(replay.envelopes, step),
+            event: envelope?.event ?? null,
+            changes: step > 0 ? replay.diff(step - 1, step) : [],
+          },
+          null,
+          2,
+        ),
+      )
+      return
+    }
+    if (o.json) {
+      out(stateToJson(state))
+      return
+    }
+    out(`step ${step} of ${replay.length}, seq ${seqOfStep(replay.envelopes, step)}`)
+    if (envelope) out(line(replay, step - 1))
+    if (o.diff && step > 0) for (const c of changes(replay, step)) out(c)
+    for (const l of summary(state)) out(`  ${l}`)
+    return
+  }
+
+  const filter = filterOf(o.filter, o.user)
+  const picked: number[] = []
+  for (let i = 0; i < replay.length; i++)
+    if (matchesFilter(replay.envelopes[i]!.event, filter)) picked.push(i)
+  if (o.json) {
+    const rows = picked.map((i) => ({
+      ...replay.envelopes[i]!,
+      ...(o.diff ? { changes: replay.diff(i, i + 1) } : {}),
+    }))
+    out(JSON.stringify(rows, null, 2))
+    return
+  }
+  out(
+    `${o.file}: ${replay.length} events, ${formatTime((replay.envelopes.at(-1)?.at ?? replay.header.startedAt) - replay.header.startedAt)} long, app ${replay.header.app}, format ${replay.header.format}${replay.header.snapshot ? ', starts from a snapshot' : ''}`,
+  )
+  for (const i of picked) {
+    out(line(replay, i))
+    if (o.diff) for (const c of changes(replay, i + 1)) out(c)
+  }
+  if (picked.length !== replay.length) out(`(${picked.length} of ${replay.length} events shown)`)
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof UsageError || error instanceof LogFormatError) {
+    console.error(`replay: ${error.message}`)
+    if (error instanceof UsageError) console.error(USAGE)
+    process.exit(2)
+  }
+  if (
+    error instanceof TypeError &&
+    (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
+  ) {
+    console.error(`replay: ${error.message}\n${USAGE}`)
+    process.exit(2)
+  }
+  throw error
+})

@@ -1,0 +1,111 @@
+import type { Envelope } from '../core/envelope'
+import type { Event } from '../events'
+import type { LogHeader } from '../recorder/format'
+import { toNdjson } from '../recorder/format'
+import type { SessionLog } from './read'
+
+/** Where epoch times in payloads start in a normalised log: 2020-01-01T00:00:00Z. */
+export const NORMAL_EPOCH = 1_577_836_800_000
+
+/** Events whose number depends on the machine, not on the scenario: periodic measurements. */
+const NOISE: ReadonlySet<string> = new Set(['rtc/networkQualityChanged'])
+
+export interface NormaliseOptions {
+  /** Texts to replace before anything else (a generated room name → a stable one). */
+  readonly replace?: Readonly<Record<string, string>>
+  /** Event types to leave out, besides the periodic measurements. */
+  readonly drop?: readonly string[]
+}
+
+const ID =
+  /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\b[a-z]?[0-9a-f]{12,}\b|\b\d{6,}\b/g
+const ORIGIN = /\bhttps?:\/\/(?:127\.0\.0\.1|localhost|\[::1\]):\d+/g
+const isEpoch = (n: number) => Number.isInteger(n) && n >= 1e12 && n < 1e13
+
+/**
+ * A session log made comparable between recordings of the same scenario: `at` counts from the
+ * start (0), epoch times in payloads count from NORMAL_EPOCH as the start, every generated id
+ * (uids, room and user ids, UUIDs, hex ids, device ids) is replaced by a stable one of the same
+ * shape in order of first appearance, local origins become `http://roomcast.test`, and periodic
+ * measurements are left out. The same id always gets the same replacement, so what refers to
+ * what is kept.
+ */
+export function normaliseLog(log: SessionLog, options: NormaliseOptions = {}): SessionLog {
+  const start = log.header.startedAt
+  const ids = new Map<string, string>()
+  const counters = { digits: 0, hex: 0, uuid: 0 }
+  const replace = Object.entries(options.replace ?? {}).sort((a, b) => b[0].length - a[0].length)
+  const drop = new Set([...NOISE, ...(options.drop ?? [])])
+
+  const stableId = (id: string): string => {
+    const known = ids.get(id)
+    if (known) return known
+    let next: string
+    if (/^\d+$/.test(id)) {
+      const n = ++counters.digits
+      next = String(10 ** (id.length - 1) + n)
+    } else if (id.includes('-')) {
+      next = `00000000-0000-4000-8000-${(++counters.uuid).toString(16).padStart(12, '0')}`
+    } else {
+      const prefix = /^[0-9a-f]/.test(id) ? '' : id[0]
+      const body = prefix ? id.slice(1) : id
+      next = prefix + (++counters.hex).toString(16).padStart(body.length, '0')
+    }
+    ids.set(id, next)
+    return next
+  }
+  const text = (value: string): string => {
+    let out = value
+    for (const [from, to] of replace) if (from !== '') out = out.split(from).join(to)
+    return out.replace(ORIGIN, 'http://roomcast.test').replace(ID, stableId)
+  }
+  const walk = (value: unknown): unknown => {
+    if (typeof value === 'string') return text(value)
+    if (typeof value === 'number') return isEpoch(value) ? NORMAL_EPOCH + (value - start) : value
+    if (Array.isArray(value)) return value.map(walk)
+    if (value === null || typeof value !== 'object') return value
+    const out: Record<string, unknown> = {}
+    for (const [key, inner] of Object.entries(value)) out[text(key)] = walk(inner)
+    return out
+  }
+
+  const envelopes: Envelope<Event>[] = []
+  for (const envelope of log.envelopes) {
+    if (drop.has(envelope.event.type)) continue
+    envelopes.push({
+      seq: envelopes.length + (log.envelopes[0]?.seq ?? 0),
+      at: envelope.at - start,
+      event: walk(envelope.event) as Event,
+    })
+  }
+  const header: LogHeader<unknown> = {
+    ...log.header,
+    startedAt: 0,
+    ...(log.header.snapshot
+      ? { snapshot: { seq: log.header.snapshot.seq, state: walk(log.header.snapshot.state) } }
+      : {}),
+  }
+  return { header, envelopes }
+}
+
+/** A normalised log as NDJSON. */
+export function normalisedNdjson(log: SessionLog): string {
+  return toNdjson(log.header, log.envelopes)
+}
+
+/**
+ * What two normalised recordings of a scenario must share to count as the same: every event, in
+ * order, with its payload; the times at which they came (`at`, and payload times) are left out,
+ * since they move by milliseconds from run to run.
+ */
+export function recordingShape(log: SessionLog): string {
+  const timeless = (value: unknown): unknown => {
+    if (typeof value === 'number') return value >= NORMAL_EPOCH - 1e11 && value < 1e13 ? 0 : value
+    if (Array.isArray(value)) return value.map(timeless)
+    if (value === null || typeof value !== 'object') return value
+    const out: Record<string, unknown> = {}
+    for (const [key, inner] of Object.entries(value)) out[key] = timeless(inner)
+    return out
+  }
+  return log.envelopes.map((e) => JSON.stringify(timeless(e.event))).join('\n')
+}
