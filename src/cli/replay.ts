@@ -97,7 +97,7 @@ function changes(replay: Replay, step: number): string[] {
 async function main(argv: string[]): Promise<void> {
   const o = options(argv)
   if (!o) {
-    console.log(USAGE)
+    process.stdout.write(USAGE + '\n')
     return
   }
   const text = await readFile(o.file, 'utf8').catch((error: NodeJS.ErrnoException) => {
