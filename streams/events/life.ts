@@ -20,6 +20,13 @@ export type LifeEvent =
       readonly reason: 'kickUserBy' | 'loginElsewhere'
     }
   | {
+      /** An error nothing handled (an uncaught exception, a rejected promise, a screen that
+       * failed to render): the log shows it, and the user is offered the log at once. */
+      readonly type: 'life/errorUnhandled'
+      readonly source: 'error' | 'rejection' | 'render'
+      readonly message: string
+    }
+  | {
       readonly type: 'life/exited'
       readonly reason: 'leave' | 'kicked' | 'ended' | 'loginElsewhere' | 'projectionDeleted'
     }

@@ -22,7 +22,7 @@ const JOINS: ReadonlySet<string> = new Set([
 
 /** An error fact: a failed call or track, a dropped frame, an exception, a refusal. */
 export function isErrorType(type: string): boolean {
-  return /Failed$|\/dropped$|exception|\/refused$/i.test(type)
+  return /Failed$|\/dropped$|exception|\/refused$|\/errorUnhandled$/i.test(type)
 }
 
 /**

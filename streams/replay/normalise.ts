@@ -2,6 +2,7 @@ import type { Envelope } from '../core/envelope'
 import type { Event } from '../events'
 import type { LogHeader } from '../recorder/format'
 import { toNdjson } from '../recorder/format'
+import { sourceOf } from './query'
 import type { SessionLog } from './read'
 
 /** Where epoch times in payloads start in a normalised log: 2020-01-01T00:00:00Z. */
@@ -32,6 +33,8 @@ const isEpoch = (n: number) => Number.isInteger(n) && n >= 1e12 && n < 1e13
  */
 export function normaliseLog(log: SessionLog, options: NormaliseOptions = {}): SessionLog {
   const start = log.header.startedAt
+  // A log normalised before starts at 0 and its payload times are already from NORMAL_EPOCH.
+  const shift = start === 0 ? 0 : NORMAL_EPOCH - start
   const ids = new Map<string, string>()
   const counters = { digits: 0, hex: 0, uuid: 0 }
   const replace = Object.entries(options.replace ?? {}).sort((a, b) => b[0].length - a[0].length)
@@ -42,14 +45,14 @@ export function normaliseLog(log: SessionLog, options: NormaliseOptions = {}): S
     if (known) return known
     let next: string
     if (/^\d+$/.test(id)) {
-      const n = ++counters.digits
-      next = String(10 ** (id.length - 1) + n)
+      // One length for every numeric id: uids are 9 or 10 digits as they happen to come.
+      next = String(1_000_000_000 + ++counters.digits)
     } else if (id.includes('-')) {
       next = `00000000-0000-4000-8000-${(++counters.uuid).toString(16).padStart(12, '0')}`
     } else {
-      const prefix = /^[0-9a-f]/.test(id) ? '' : id[0]
-      const body = prefix ? id.slice(1) : id
-      next = prefix + (++counters.hex).toString(16).padStart(body.length, '0')
+      // Hex ids keep their length and a letter in front, so they never read as numeric ids.
+      const prefix = /^[0-9a-f]/.test(id) ? 'a' : (id[0] as string)
+      next = prefix + (++counters.hex).toString(16).padStart(id.length - 1, '0')
     }
     ids.set(id, next)
     return next
@@ -61,7 +64,7 @@ export function normaliseLog(log: SessionLog, options: NormaliseOptions = {}): S
   }
   const walk = (value: unknown): unknown => {
     if (typeof value === 'string') return text(value)
-    if (typeof value === 'number') return isEpoch(value) ? NORMAL_EPOCH + (value - start) : value
+    if (typeof value === 'number') return isEpoch(value) ? value + shift : value
     if (Array.isArray(value)) return value.map(walk)
     if (value === null || typeof value !== 'object') return value
     const out: Record<string, unknown> = {}
@@ -93,10 +96,15 @@ export function normalisedNdjson(log: SessionLog): string {
   return toNdjson(log.header, log.envelopes)
 }
 
+const FLOATING = /^device\/|^msg\/usersAmountChanged$|^rtm\/memberCountUpdated$/
+
 /**
- * What two normalised recordings of a scenario must share to count as the same: every event, in
- * order, with its payload; the times at which they came (`at`, and payload times) are left out,
- * since they move by milliseconds from run to run.
+ * What two normalised recordings of a scenario must share to count as the same: every event of
+ * each source (ui, rest, msg, rtm, rtc, device…), in its order, with its payload. Left out: the
+ * times at which they came (`at`, payload times), which move by milliseconds from run to run,
+ * and how the sources interleave, which depends on which answer the network brings first (a REST
+ * answer and a media event race). Device facts and the server's periodic counts may come in
+ * any order at all: the browser lists its devices, and the server counts members, when it likes.
  */
 export function recordingShape(log: SessionLog): string {
   const timeless = (value: unknown): unknown => {
@@ -107,5 +115,18 @@ export function recordingShape(log: SessionLog): string {
     for (const [key, inner] of Object.entries(value)) out[key] = timeless(inner)
     return out
   }
-  return log.envelopes.map((e) => JSON.stringify(timeless(e.event))).join('\n')
+  const bySource = new Map<string, string[]>()
+  for (const e of log.envelopes) {
+    const source = FLOATING.test(e.event.type) ? '~floating' : sourceOf(e.event.type)
+    const lines = bySource.get(source) ?? []
+    lines.push(JSON.stringify(timeless(e.event)))
+    bySource.set(source, lines)
+  }
+  return [...bySource.keys()]
+    .sort()
+    .map((source) => {
+      const lines = bySource.get(source) ?? []
+      return [`--- ${source} ---`, ...(source === '~floating' ? lines.sort() : lines)].join('\n')
+    })
+    .join('\n')
 }

@@ -1,4 +1,5 @@
 import { expect, test } from './support/test'
+import { recordFixture } from './support/fixture'
 import { box, joinRoom, memberAction, members, menu, roomName } from './support/room'
 
 test('[MUTE-5] [MUTE-2] [ROLE-2] mute all and unmute all reach every conferee', async ({
@@ -102,51 +103,61 @@ test('[APPLY-3] [APPLY-2] a conferee asks for the microphone and the camera; the
   )
 })
 
-test('[HOST-1] [HOST-4] a host makes a conferee host and becomes a conferee', async ({
-  browser,
-}) => {
-  const room = roomName('sethost')
-  const host = await joinRoom(browser, { room, name: 'Hana Host', role: 'Host' })
-  const carl = await joinRoom(browser, { room, name: 'Carl Conferee', role: 'Conferee' })
+test(
+  '[HOST-1] [HOST-4] a host makes a conferee host and becomes a conferee',
+  { tag: '@fixture' },
+  async ({ browser }) => {
+    const room = roomName('sethost')
+    const host = await joinRoom(browser, { room, name: 'Hana Host', role: 'Host' })
+    const carl = await joinRoom(browser, { room, name: 'Carl Conferee', role: 'Conferee' })
 
-  await memberAction(host, 'Carl Conferee', 'Make host')
-  await expect(menu(carl).getByRole('button', { name: 'End meeting' })).toBeVisible()
-  await expect(menu(host).getByRole('button', { name: 'End meeting' })).toHaveCount(0)
-  await expect(members(host).locator('[data-uid]', { hasText: 'Carl Conferee' })).toContainText(
-    'Host',
-  )
-  await expect(members(carl).locator('[data-uid]', { hasText: 'Hana Host' })).toContainText(
-    'Conferee',
-  )
-})
+    await memberAction(host, 'Carl Conferee', 'Make host')
+    await expect(menu(carl).getByRole('button', { name: 'End meeting' })).toBeVisible()
+    await expect(menu(host).getByRole('button', { name: 'End meeting' })).toHaveCount(0)
+    await expect(members(host).locator('[data-uid]', { hasText: 'Carl Conferee' })).toContainText(
+      'Host',
+    )
+    await expect(members(carl).locator('[data-uid]', { hasText: 'Hana Host' })).toContainText(
+      'Conferee',
+    )
+    await recordFixture(carl, 'host-transfer.conferee', { replace: { [room]: 'fixture-host' } })
+  },
+)
 
-test('[KICK-1] [KICK-4] a kicked conferee sees a box naming the kicker, then goes home', async ({
-  browser,
-}) => {
-  const room = roomName('kick')
-  const host = await joinRoom(browser, { room, name: 'Hana Host', role: 'Host' })
-  const carl = await joinRoom(browser, { room, name: 'Carl Conferee', role: 'Conferee' })
+test(
+  '[KICK-1] [KICK-4] a kicked conferee sees a box naming the kicker, then goes home',
+  { tag: '@fixture' },
+  async ({ browser }) => {
+    const room = roomName('kick')
+    const host = await joinRoom(browser, { room, name: 'Hana Host', role: 'Host' })
+    const carl = await joinRoom(browser, { room, name: 'Carl Conferee', role: 'Conferee' })
 
-  await memberAction(host, 'Carl Conferee', 'Remove from the meeting')
-  await host.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click()
-  await expect(box(carl)).toContainText('Hana Host removed you from the meeting.')
-  await expect(members(host).getByText('Carl Conferee')).toHaveCount(0)
-  await box(carl).getByRole('button', { name: 'Confirm' }).click()
-  await expect(carl).toHaveURL(/\/home/)
-})
+    await memberAction(host, 'Carl Conferee', 'Remove from the meeting')
+    await host.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click()
+    await expect(box(carl)).toContainText('Hana Host removed you from the meeting.')
+    await expect(members(host).getByText('Carl Conferee')).toHaveCount(0)
+    await box(carl).getByRole('button', { name: 'Confirm' }).click()
+    await expect(carl).toHaveURL(/\/home/)
+    // Back home, the log can still be exported (Ctrl+Shift+L): it ends with the box and the way home.
+    await recordFixture(carl, 'kick.conferee', { replace: { [room]: 'fixture-kick' } })
+  },
+)
 
-test('[END-3] [END-2] ending the meeting tells everyone and sends them home after 1500 ms', async ({
-  browser,
-}) => {
-  const room = roomName('end')
-  const host = await joinRoom(browser, { room, name: 'Hana Host', role: 'Host' })
-  const carl = await joinRoom(browser, { room, name: 'Carl Conferee', role: 'Conferee' })
+test(
+  '[END-3] [END-2] ending the meeting tells everyone and sends them home after 1500 ms',
+  { tag: '@fixture' },
+  async ({ browser }) => {
+    const room = roomName('end')
+    const host = await joinRoom(browser, { room, name: 'Hana Host', role: 'Host' })
+    const carl = await joinRoom(browser, { room, name: 'Carl Conferee', role: 'Conferee' })
 
-  await menu(host).getByRole('button', { name: 'End meeting' }).click()
-  await host.getByRole('dialog').getByRole('button', { name: 'End meeting' }).click()
-  await expect(carl.getByText('The meeting ended')).toBeVisible()
-  const toastSeen = Date.now()
-  await expect(carl).toHaveURL(/\/home/, { timeout: 5000 })
-  expect(Date.now() - toastSeen).toBeGreaterThan(800)
-  await expect(host).toHaveURL(/\/home/, { timeout: 5000 })
-})
+    await menu(host).getByRole('button', { name: 'End meeting' }).click()
+    await host.getByRole('dialog').getByRole('button', { name: 'End meeting' }).click()
+    await expect(carl.getByText('The meeting ended')).toBeVisible()
+    const toastSeen = Date.now()
+    await expect(carl).toHaveURL(/\/home/, { timeout: 5000 })
+    expect(Date.now() - toastSeen).toBeGreaterThan(800)
+    await expect(host).toHaveURL(/\/home/, { timeout: 5000 })
+    await recordFixture(carl, 'meeting-end.conferee', { replace: { [room]: 'fixture-end' } })
+  },
+)

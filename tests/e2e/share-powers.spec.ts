@@ -1,4 +1,5 @@
 import { expect, test, type Page } from './support/test'
+import { recordFixture } from './support/fixture'
 import { box, joinRoom, memberAction, members, menu, roomName } from './support/room'
 
 async function more(page: Page, item: string) {
@@ -6,34 +7,42 @@ async function more(page: Page, item: string) {
   await page.getByRole('menuitem', { name: item, exact: true }).click()
 }
 
-test('[BOARD-1] [BOARD-3] [BOARD-2] a host shares the board, grants it and takes it back, then stops the share', async ({
-  browser,
-}) => {
-  // Sharing the board loads the whiteboard's own code: give it time on a busy machine.
-  test.slow()
-  const room = roomName('board')
-  const host = await joinRoom(browser, { room, name: 'Hana Host', role: 'Host' })
-  const carl = await joinRoom(browser, { room, name: 'Carl Conferee', role: 'Conferee' })
-  const carlRow = members(host).locator('[data-uid]', { hasText: 'Carl Conferee' })
+test(
+  '[BOARD-1] [BOARD-3] [BOARD-2] a host shares the board, grants it and takes it back, then stops the share',
+  { tag: '@fixture' },
+  async ({ browser }) => {
+    // Sharing the board loads the whiteboard's own code: give it time on a busy machine.
+    test.slow()
+    const room = roomName('board')
+    const host = await joinRoom(browser, { room, name: 'Hana Host', role: 'Host' })
+    const carl = await joinRoom(browser, { room, name: 'Carl Conferee', role: 'Conferee' })
+    const carlRow = members(host).locator('[data-uid]', { hasText: 'Carl Conferee' })
 
-  await more(host, 'Whiteboard')
-  await memberAction(host, 'Carl Conferee', 'Allow the whiteboard')
-  await expect(carlRow.getByRole('img', { name: 'Allow the whiteboard' })).toBeVisible()
-  await expect(
-    members(carl).locator('[data-uid]', { hasText: 'Carl Conferee' }).getByRole('img', {
-      name: 'Allow the whiteboard',
-    }),
-  ).toBeVisible()
+    await more(host, 'Whiteboard')
+    await memberAction(host, 'Carl Conferee', 'Allow the whiteboard')
+    await expect(carlRow.getByRole('img', { name: 'Allow the whiteboard' })).toBeVisible()
+    await expect(
+      members(carl).locator('[data-uid]', { hasText: 'Carl Conferee' }).getByRole('img', {
+        name: 'Allow the whiteboard',
+      }),
+    ).toBeVisible()
 
-  await memberAction(host, 'Carl Conferee', 'Take the whiteboard back')
-  await expect(carlRow.getByRole('img', { name: 'Allow the whiteboard' })).toHaveCount(0)
+    await memberAction(host, 'Carl Conferee', 'Take the whiteboard back')
+    await expect(carlRow.getByRole('img', { name: 'Allow the whiteboard' })).toHaveCount(0)
 
-  await memberAction(host, 'Carl Conferee', 'Allow the whiteboard')
-  await expect(carlRow.getByRole('img', { name: 'Allow the whiteboard' })).toBeVisible()
-  // [BOARD-2] stopping the share takes every grant back.
-  await more(host, 'Stop the whiteboard')
-  await expect(carlRow.getByRole('img', { name: 'Allow the whiteboard' })).toHaveCount(0)
-})
+    await memberAction(host, 'Carl Conferee', 'Allow the whiteboard')
+    await expect(carlRow.getByRole('img', { name: 'Allow the whiteboard' })).toBeVisible()
+    // [BOARD-2] stopping the share takes every grant back.
+    await more(host, 'Stop the whiteboard')
+    await expect(carlRow.getByRole('img', { name: 'Allow the whiteboard' })).toHaveCount(0)
+    await expect(
+      members(carl).locator('[data-uid]', { hasText: 'Carl Conferee' }).getByRole('img', {
+        name: 'Allow the whiteboard',
+      }),
+    ).toHaveCount(0)
+    await recordFixture(carl, 'board-grant.conferee', { replace: { [room]: 'fixture-board' } })
+  },
+)
 
 test('[MAIN-1] [MAIN-3] a host sets the main screen; while the board is shared it is refused with the alert', async ({
   browser,
@@ -105,21 +114,25 @@ test('[BOARD-11] [BOARD-10] a conferee asks for the board and cancels the reques
   await expect(box(host)).toHaveCount(0)
 })
 
-test('[MUTE-4] [MUTE-6] under mute-all with asking to speak, a conferee asks the first host to speak', async ({
-  browser,
-}) => {
-  const room = roomName('speak')
-  const host = await joinRoom(browser, { room, name: 'Hana Host', role: 'Host' })
-  const carl = await joinRoom(browser, { room, name: 'Carl Conferee', role: 'Conferee' })
+test(
+  '[MUTE-4] [MUTE-6] under mute-all with asking to speak, a conferee asks the first host to speak',
+  { tag: '@fixture' },
+  async ({ browser }) => {
+    const room = roomName('speak')
+    const host = await joinRoom(browser, { room, name: 'Hana Host', role: 'Host' })
+    const carl = await joinRoom(browser, { room, name: 'Carl Conferee', role: 'Conferee' })
 
-  await more(host, 'Mute all, allow asking to speak')
-  await expect(carl.getByText('Everyone is muted; ask to speak')).toBeVisible()
-  await menu(carl).getByRole('button', { name: 'Ask for' }).click()
-  await carl.getByRole('menuitem', { name: 'Ask to speak' }).click()
-  await expect(box(host)).toContainText('Carl Conferee asks for the microphone.')
-  await box(host).getByRole('button', { name: 'Confirm' }).click()
-  await expect(menu(carl).getByRole('button', { name: 'Audio' })).toHaveAttribute(
-    'aria-pressed',
-    'true',
-  )
-})
+    await more(host, 'Mute all, allow asking to speak')
+    await expect(carl.getByText('Everyone is muted; ask to speak')).toBeVisible()
+    await menu(carl).getByRole('button', { name: 'Ask for' }).click()
+    await carl.getByRole('menuitem', { name: 'Ask to speak' }).click()
+    await expect(box(host)).toContainText('Carl Conferee asks for the microphone.')
+    await box(host).getByRole('button', { name: 'Confirm' }).click()
+    await expect(menu(carl).getByRole('button', { name: 'Audio' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    )
+    await expect(host.getByRole('img', { name: 'Carl Conferee: microphone on' })).toBeVisible()
+    await recordFixture(host, 'mute-apply.host', { replace: { [room]: 'fixture-speak' } })
+  },
+)

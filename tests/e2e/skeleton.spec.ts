@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from './support/test'
 import { readFile } from 'node:fs/promises'
+import { recordFixture } from './support/fixture'
 
 async function join(
   browser: Browser,
@@ -63,39 +64,48 @@ test("[HOME-1] a host and a conferee meet, see each other and chat; the receiver
   expect(text).not.toMatch(/"rtmToken":"(?!\[redacted\])/)
 })
 
-test('[HOME-2] [HOME-3] the server refuses a bad entry with a clear message and the form shows it', async ({
-  page,
-  request,
-}) => {
-  const missing = await request.post('/api/s1/serve/roomcast/v1/room/entry', {
-    data: { userName: 'Ann', roomType: 1, role: 1, password: 'pw' },
-  })
-  expect(missing.status()).toBe(400)
-  expect(await missing.json()).toMatchObject({
-    msg: "params: roomName can't be empty",
-    data: { field: 'roomName' },
-  })
-  const tooLong = await request.post('/api/s1/serve/roomcast/v1/room/entry', {
-    data: { roomName: 'r', userName: 'x'.repeat(21), roomType: 1, role: 1, password: 'pw' },
-  })
-  expect(tooLong.status()).toBe(400)
-  expect(await tooLong.json()).toMatchObject({
-    msg: 'name too long',
-    data: { field: 'userName', reason: 'tooLong' },
-  })
+test(
+  '[HOME-2] [HOME-3] the server refuses a bad entry with a clear message and the form shows it',
+  { tag: '@fixture' },
+  async ({ page, request }) => {
+    const missing = await request.post('/api/s1/serve/roomcast/v1/room/entry', {
+      data: { userName: 'Ann', roomType: 1, role: 1, password: 'pw' },
+    })
+    expect(missing.status()).toBe(400)
+    expect(await missing.json()).toMatchObject({
+      msg: "params: roomName can't be empty",
+      data: { field: 'roomName' },
+    })
+    const tooLong = await request.post('/api/s1/serve/roomcast/v1/room/entry', {
+      data: { roomName: 'r', userName: 'x'.repeat(21), roomType: 1, role: 1, password: 'pw' },
+    })
+    expect(tooLong.status()).toBe(400)
+    expect(await tooLong.json()).toMatchObject({
+      msg: 'name too long',
+      data: { field: 'userName', reason: 'tooLong' },
+    })
 
-  await page.goto('/home')
-  await page.getByRole('button', { name: 'Join' }).click()
-  await expect(page.getByText('Please enter the room name')).toBeVisible()
-  await page.getByLabel('Room name').fill('some room')
-  await page.getByLabel('Your name').fill('y'.repeat(21))
-  await page.getByLabel('Password').fill('pw')
-  await page.getByRole('button', { name: 'Join' }).click()
-  await expect(page.getByText('Name too long (at most 20 characters)')).toBeVisible()
-  // A conferee naming a room nobody opened is refused by the server, shown at the room field.
-  await page.getByLabel('Your name').fill('Yann')
-  await page.getByLabel('Role').selectOption({ label: 'Conferee' })
-  await page.getByLabel('Room name').fill(`nobody-opened-${Date.now()}`)
-  await page.getByRole('button', { name: 'Join' }).click()
-  await expect(page.getByText('Room does not exist')).toBeVisible()
-})
+    await page.goto('/home')
+    await page.getByRole('button', { name: 'Join' }).click()
+    await expect(page.getByText('Please enter the room name')).toBeVisible()
+    await page.getByLabel('Room name').fill('some room')
+    await page.getByLabel('Your name').fill('y'.repeat(21))
+    await page.getByLabel('Password').fill('pw')
+    await page.getByRole('button', { name: 'Join' }).click()
+    await expect(page.getByText('Name too long (at most 20 characters)')).toBeVisible()
+    // A conferee naming a room nobody opened is refused by the server, shown at the room field.
+    await page.getByLabel('Your name').fill('Yann')
+    await page.getByLabel('Role').selectOption({ label: 'Conferee' })
+    const nobody = `nobody-opened-${Date.now()}`
+    await page.getByLabel('Room name').fill(nobody)
+    await page.getByRole('button', { name: 'Join' }).click()
+    await expect(page.getByText('Room does not exist')).toBeVisible()
+    // A failed join offers the session log at once.
+    const download = page.waitForEvent('download')
+    await page.getByRole('button', { name: 'Export session log' }).click()
+    const offered = await readFile(await (await download).path(), 'utf8')
+    expect(offered.split('\n')[0]).toContain('roomcast-session-log')
+    expect(offered).toContain('"type":"rest/roomEntryFailed"')
+    await recordFixture(page, 'failed-join', { replace: { [nobody]: 'nobody-opened' } })
+  },
+)

@@ -2,6 +2,7 @@ import { Component, type ErrorInfo, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import styles from '../ui/light.module.css'
 import { ChunkTimeoutError } from './lazy-screen'
+import { reportUnhandled } from '../session/capture'
 
 /** [ROUTE-6] A screen that failed to load (or timed out) says so and offers a retry. */
 export function ScreenError({ timedOut = false }: { timedOut?: boolean }) {
@@ -29,6 +30,8 @@ export class ScreenBoundary extends Component<
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
     console.error('screen failed', error, info.componentStack)
+    // A screen that failed to render (not one that failed to load) is a bug: log it and offer it.
+    if (!(error instanceof ChunkTimeoutError)) reportUnhandled('render', error)
   }
 
   override componentDidUpdate(previous: { resetKey?: string }) {

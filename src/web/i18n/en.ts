@@ -7,6 +7,10 @@ export const en = {
     chunkFailed: 'This screen failed to load.',
     chunkTimedOut: 'This screen took too long to load. Check your network and retry.',
     retry: 'Retry',
+    crash: 'Something went wrong: {{message}}. Export the session log and send it to support.',
+    exportLog: 'Export session log',
+    dismiss: 'Dismiss',
+    exportLogHint: 'The session log shows support what happened.',
   },
   login: {
     title: 'Sign in',

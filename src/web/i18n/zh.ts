@@ -10,6 +10,10 @@ export const zh: Texts<typeof en> = {
     chunkFailed: '页面加载失败。',
     chunkTimedOut: '页面加载超时，请检查网络后重试。',
     retry: '重试',
+    crash: '出现了问题：{{message}}。请导出会话日志并发送给技术支持。',
+    exportLog: '导出会话日志',
+    dismiss: '关闭',
+    exportLogHint: '会话日志能让技术支持看到发生了什么。',
   },
   login: {
     title: '登录',

@@ -1,4 +1,5 @@
 import { expect, type Browser, type Locator, type Page } from '@playwright/test'
+import { watchSecrets } from './secrets'
 
 export interface Entrant {
   readonly room: string
@@ -14,6 +15,7 @@ export const PASSWORD = 'e2e-room-pw'
 export async function joinRoom(browser: Browser, who: Entrant, origin = ''): Promise<Page> {
   const context = await browser.newContext()
   const page = await context.newPage()
+  watchSecrets(page)
   await page.goto(`${origin}/home`)
   await page.getByLabel('Room name').fill(who.room)
   await page.getByLabel('Your name').fill(who.name)

@@ -10,6 +10,7 @@ import { readCarried } from '../../app/carry'
 import { useRoomCard } from '../../app/use-room-card'
 import { LanguageSwitch } from '../../app/LanguageSwitch'
 import { useCarriedNavigate } from '../../app/use-carried-navigate'
+import { exportIfAny } from '../../session/capture'
 import { loadSession, peekSession } from '../../session/loader'
 import { useMaybeSelector } from '../../session/use-store'
 import { LightField } from '../../ui/LightField'
@@ -164,6 +165,15 @@ export default function HomeScreen() {
         <button type="submit" className={`${styles.button} ${styles.primary}`} disabled={busy}>
           {busy ? t('home.joining') : t('home.join')}
         </button>
+        {error && error.reason !== 'empty' && error.reason !== 'tooLong' && (
+          // A failed join (not a field left empty or too long) offers the session log at once.
+          <div className={styles.row}>
+            <span className={`${styles.hint} ${styles.grow}`}>{t('app.exportLogHint')}</span>
+            <button type="button" className={styles.button} onClick={() => exportIfAny()}>
+              {t('app.exportLog')}
+            </button>
+          </div>
+        )}
       </form>
     </main>
   )
