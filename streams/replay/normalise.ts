@@ -2,7 +2,6 @@ import type { Envelope } from '../core/envelope'
 import type { Event } from '../events'
 import type { LogHeader } from '../recorder/format'
 import { toNdjson } from '../recorder/format'
-import { sourceOf } from './query'
 import type { SessionLog } from './read'
 
 /** Where epoch times in payloads start in a normalised log: 2020-01-01T00:00:00Z. */
@@ -96,15 +95,19 @@ export function normalisedNdjson(log: SessionLog): string {
   return toNdjson(log.header, log.envelopes)
 }
 
-const FLOATING = /^device\/|^msg\/usersAmountChanged$|^rtm\/memberCountUpdated$/
+/**
+ * Counts the server sends on a timer (at most once a second), and a host's report of the count
+ * that answers them: whether one comes during a short scenario is a matter of timing.
+ */
+const TIMED = /^msg\/usersAmountChanged$|^rtm\/memberCountUpdated$|^rest\/onlineCountUpdated$/
 
 /**
- * What two normalised recordings of a scenario must share to count as the same: every event of
- * each source (ui, rest, msg, rtm, rtc, device…), in its order, with its payload. Left out: the
- * times at which they came (`at`, payload times), which move by milliseconds from run to run,
- * and how the sources interleave, which depends on which answer the network brings first (a REST
- * answer and a media event race). Device facts and the server's periodic counts may come in
- * any order at all: the browser lists its devices, and the server counts members, when it likes.
+ * What two normalised recordings of a scenario must share to count as the same: the same facts
+ * with the same payloads. Left out: the times at which they came (`at`, payload times), which
+ * move by milliseconds from run to run; the order in which they came, which depends on which
+ * answer the network or the browser brings first (a REST answer and a media event race, the
+ * browser lists its devices when it likes, the board's join and its first update race); and the
+ * member counts the server sends on a timer.
  */
 export function recordingShape(log: SessionLog): string {
   const timeless = (value: unknown): unknown => {
@@ -115,18 +118,8 @@ export function recordingShape(log: SessionLog): string {
     for (const [key, inner] of Object.entries(value)) out[key] = timeless(inner)
     return out
   }
-  const bySource = new Map<string, string[]>()
-  for (const e of log.envelopes) {
-    const source = FLOATING.test(e.event.type) ? '~floating' : sourceOf(e.event.type)
-    const lines = bySource.get(source) ?? []
-    lines.push(JSON.stringify(timeless(e.event)))
-    bySource.set(source, lines)
-  }
-  return [...bySource.keys()]
-    .sort()
-    .map((source) => {
-      const lines = bySource.get(source) ?? []
-      return [`--- ${source} ---`, ...(source === '~floating' ? lines.sort() : lines)].join('\n')
-    })
-    .join('\n')
+  const facts: string[] = []
+  for (const e of log.envelopes)
+    if (!TIMED.test(e.event.type)) facts.push(JSON.stringify(timeless(e.event)))
+  return facts.sort().join('\n')
 }
