@@ -1,0 +1,68 @@
+import { execFile } from 'node:child_process'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { describe, expect, it } from 'vitest'
+import { replayNdjson } from '../../streams/replay/engine'
+import { stepOfSeq } from '../../streams/replay/query'
+import { stateToJson } from '../../streams/replay/state-json'
+
+const run = promisify(execFile)
+const ROOT = join(__dirname, '..', '..')
+const FIXTURE = join(ROOT, 'fixtures', 'kick.conferee.ndjson')
+const replay = (...args: string[]) =>
+  run(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/replay.ts'), ...args], {
+    cwd: ROOT,
+    maxBuffer: 64 * 1024 * 1024,
+  })
+
+describe('npm run replay', () => {
+  const log = replayNdjson(readFileSync(FIXTURE, 'utf8'))
+  const kick = log.envelopes.find((e) => e.event.type === 'life/kicked')!
+
+  it('--at N --json prints the projections after the event with seq N, as the replay screen copies them', async () => {
+    const { stdout } = await replay(FIXTURE, '--at', String(kick.seq), '--json')
+    expect(stdout).toBe(stateToJson(log.stateAt(stepOfSeq(log.envelopes, kick.seq))) + '\n')
+    expect(JSON.parse(stdout).ui.dialogs[0]).toMatchObject({ kind: 'kicked' })
+  })
+
+  it('lists the events, filtered by type or source, with what each changed', async () => {
+    const all = (await replay(FIXTURE)).stdout
+    expect(all).toContain(`${log.length} events`)
+    expect(all).toContain('life/kicked')
+    const kicks = (await replay(FIXTURE, '--filter', 'kick', '--diff')).stdout.split('\n')
+    expect(kicks.filter((l) => / (msg\/kickedOut|life\/kicked) /.test(l + ' '))).toHaveLength(2)
+    expect(kicks.some((l) => l.includes('ui.dialogs.0'))).toBe(true)
+    const rest = JSON.parse((await replay(FIXTURE, '--filter', 'rest/', '--json')).stdout)
+    expect(rest.length).toBeGreaterThan(0)
+    expect(rest.every((e: { event: { type: string } }) => e.event.type.startsWith('rest/'))).toBe(
+      true,
+    )
+  })
+
+  it('--time T goes to every event up to T from the start; --at shows the state in words', async () => {
+    const last = log.envelopes.at(-1)!
+    const { stdout } = await replay(FIXTURE, '--time', String((last.at + 1) / 1000))
+    expect(stdout).toContain(`step ${log.length} of ${log.length}`)
+    const at = (await replay(FIXTURE, '--at', String(kick.seq))).stdout
+    expect(at).toContain('box: kicked')
+  })
+
+  it('refuses bad input with a clear message and exit code 2', async () => {
+    await expect(replay(join(ROOT, 'fixtures', 'no-such.ndjson'))).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('cannot read'),
+    })
+    await expect(replay(FIXTURE, '--at', 'soon')).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('--at wants an event number'),
+    })
+    const notALog = join(mkdtempSync(join(tmpdir(), 'replay-cli-')), 'other.ndjson')
+    writeFileSync(notALog, '{"hello":1}\n')
+    await expect(replay(notALog)).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('not a session log'),
+    })
+  })
+})
