@@ -3,6 +3,7 @@ import i18next from 'i18next'
 import { addRoomTexts } from '../../../src/web/i18n/room'
 import { boxText, toastText } from '../../../src/web/screens/meeting/dialogs/box-text'
 import { setupI18n } from '../setup-i18n'
+import { initialState, reduce } from '../../../streams/projections'
 
 const box = (kind: string, params: Record<string, string | number> = {}) => ({
   id: 1,
@@ -26,6 +27,18 @@ describe('boxes and toasts', () => {
     expect(boxText(i18next.getFixedT('zh'), box('kicked', { by: 'Hana Host' })).body).toContain(
       'Hana Host',
     )
+  })
+
+  it('a local-mode room limit is a warning naming Agora mode as the way to larger rooms', () => {
+    const s = reduce(initialState, { type: 'rtc/limitReached', limit: 'publishers', max: 5 })
+    const toast = s.ui.toasts[0]!
+    expect(toast).toMatchObject({ level: 'warning', duration: 5000 })
+    expect(toastText(i18next.getFixedT('en'), toast)).toBe(
+      'This room already has 5 people publishing, the most local mode sustains. Rooms with more publishers need Agora mode.',
+    )
+    const watchers = reduce(initialState, { type: 'rtc/limitReached', limit: 'watchers', max: 19 })
+    expect(toastText(i18next.getFixedT('zh'), watchers.ui.toasts[0]!)).toContain('Agora')
+    expect(toastText(i18next.getFixedT('en'), watchers.ui.toasts[0]!)).toContain('19 people')
   })
 
   it("[ERR-2] the default labels 'confirm' and 'reject' are translated", () => {
