@@ -3,7 +3,7 @@ import { useObservableState } from 'observable-hooks'
 import { Suspense, lazy } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { State } from '../../../streams/projections'
-import { useSelector, useSession } from '../session/context'
+import { useIsReplay, useSelector, useSession } from '../session/context'
 
 const BoardView = lazy(() => import('./BoardView'))
 
@@ -25,9 +25,28 @@ const selectBoardError = (s: State) => s.board.error
  * The shared whiteboard, in the meeting screen's share slot. The core joins and leaves the
  * board session as the share goes on and off and follows grants ([WB-1], [BOARD-1],
  * [BOARD-2], [WB-2]); the host shares it from the meeting menu and grants it from the member
- * list. The drawing library loads only here.
+ * list. The drawing library loads only here. A replay ([ROUTE-15]) loads nothing and connects
+ * nowhere: the drawing is not part of a session log, and a note says so.
  */
 export function BoardArea() {
+  const replay = useIsReplay()
+  return replay ? <ReplayBoardNote /> : <LiveBoardArea />
+}
+
+function ReplayBoardNote() {
+  const styles = useStyles()
+  const { t } = useTranslation()
+  return (
+    <section className={styles.area} aria-label={t('board.title')}>
+      <MessageBar intent="info">
+        {/* The replay screen adds its texts (replay.*) before it renders a meeting. */}
+        <MessageBarBody>{t('replay.boardNote')}</MessageBarBody>
+      </MessageBar>
+    </section>
+  )
+}
+
+function LiveBoardArea() {
   const styles = useStyles()
   const { t } = useTranslation()
   const { board } = useSession()

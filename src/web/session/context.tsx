@@ -16,6 +16,11 @@ export function useSession(): Session {
   return session
 }
 
+/** Whether the screen shows a replayed session (/replay): nothing navigates or fetches then. */
+export function useIsReplay(): boolean {
+  return useSession().replay === true
+}
+
 /** Subscribes a component to one derived value of the state; re-renders only when it changes. */
 export function useSelector<T>(selector: (state: State) => T): T {
   const { store } = useSession()

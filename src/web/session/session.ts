@@ -20,6 +20,11 @@ export interface Session {
   readonly board: LazyBoard
   /** Renders media into the UI's elements (tracks never enter the core). */
   readonly view: MediaView
+  /**
+   * A replayed session ([ROUTE-15], /replay): the screens show a recorded state and must not
+   * navigate, fetch, or offer to export a log.
+   */
+  readonly replay?: boolean
 }
 
 declare const __APP_VERSION__: string

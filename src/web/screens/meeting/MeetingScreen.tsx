@@ -94,12 +94,14 @@ export default function MeetingRoute() {
 
 /**
  * The meeting screen (PC): header, the video area in its layout, the member and chat drawers,
- * the meeting menu, and the boxes and toasts the core decides.
+ * the meeting menu, and the boxes and toasts the core decides. The replay screen renders it
+ * too, with a replayed session: then it neither navigates nor offers the log ([ROUTE-15]).
  */
-function MeetingScreen() {
+export function MeetingScreen() {
   const styles = useStyles()
   const { t } = useTranslation()
   const session = useSession()
+  const replay = session.replay === true
   const navigate = useCarriedNavigate()
   const narrow = useNarrow()
   const room = useSelector(selectRoom)
@@ -123,12 +125,13 @@ function MeetingScreen() {
 
   // Leaving goes home at once; after an end or a kick the core's box or redirect does it.
   useEffect(() => {
-    if (phase === 'exited' && !ended) navigate('/home')
-  }, [phase, ended, navigate])
+    if (phase === 'exited' && !ended && !replay) navigate('/home')
+  }, [phase, ended, navigate, replay])
 
   // "Export session log": Ctrl+Shift+L (Cmd+Shift+L on a Mac).
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
+      if (replay) return
       if ((event.ctrlKey || event.metaKey) && event.shiftKey && event.key.toLowerCase() === 'l') {
         event.preventDefault()
         exportSessionLog(session)
@@ -136,7 +139,7 @@ function MeetingScreen() {
     }
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
-  }, [session])
+  }, [session, replay])
 
   const toggleDrawer = useCallback(
     (drawer: Drawer) =>
@@ -166,7 +169,7 @@ function MeetingScreen() {
         <MeetingHeader
           narrow={narrow}
           onInvite={() => setInvite('top')}
-          onExportLog={() => exportSessionLog(session)}
+          onExportLog={replay ? undefined : () => exportSessionLog(session)}
         />
       )}
       <div className={styles.body}>
@@ -197,7 +200,8 @@ function MeetingScreen() {
         onEnd={() => setEndOpen(true)}
       />
       {invite && <InvitePanel place={invite} onClose={() => setInvite(null)} />}
-      <DevicesDialog open={devicesOpen} onClose={() => setDevicesOpen(false)} />
+      {/* A replay previews no device of the person watching it. */}
+      <DevicesDialog open={devicesOpen && !replay} onClose={() => setDevicesOpen(false)} />
       <SettingsDialog open={settingsOpen} onClose={() => setSettingsOpen(false)} />
       <Dialog open={endOpen} onOpenChange={(_, d) => !d.open && setEndOpen(false)}>
         <DialogSurface>

@@ -103,10 +103,14 @@ export default function MobileMeetingRoute() {
   )
 }
 
-function MobileMeetingScreen() {
+/**
+ * The phone's meeting screen. The replay screen renders it too, with a replayed session: then
+ * it does not navigate ([ROUTE-15]).
+ */
+export function MobileMeetingScreen() {
   const styles = useStyles()
   const { t } = useTranslation()
-  const { dispatch } = useSession()
+  const { dispatch, replay } = useSession()
   const navigate = useCarriedNavigate()
   const room = useSelector(selectRoom)
   const phase = useSelector(selectPhase)
@@ -123,14 +127,16 @@ function MobileMeetingScreen() {
     document.title = t('meeting.title')
   }, [t])
   useEffect(() => {
-    if (phase === 'exited' && !ended) navigate('/m/guide')
-  }, [phase, ended, navigate])
+    if (phase === 'exited' && !ended && !replay) navigate('/m/guide')
+  }, [phase, ended, navigate, replay])
 
   if (!room)
     return (
       <main className={styles.page}>
         <Text>{t('meeting.notInRoom')}</Text>
         <Boxes />
+        {/* The end or kick message stays until the core sends me home. */}
+        <Toasts />
       </main>
     )
   const conferee = me.role === Role.conferee

@@ -10,18 +10,20 @@ import {
 import { useTranslation } from 'react-i18next'
 import { selectDialogs } from '../../../../../streams/selectors'
 import { RequestAction, type RequestTypeId } from '../../../../../streams/wire/peer'
-import { useSelector, useSession } from '../../../session/context'
+import { useIsReplay, useSelector, useSession } from '../../../session/context'
 import { boxText, type BoxLike } from './box-text'
 
 /**
  * The boxes of spec §2 the core decided to show (the ui projection): meeting ended, kicked out
  * naming the kicker, invitations and applications to answer, state changed, the inactive-room
- * warning, recording failed, alerts. The oldest shows first; each button is an event.
+ * warning, recording failed, alerts. The oldest shows first; each button is an event. In a replay
+ * ([ROUTE-15]) the box is not modal, so the replay's own controls stay usable around it.
  */
 export function Boxes() {
   const { t } = useTranslation()
   const { dispatch } = useSession()
   const dialogs = useSelector(selectDialogs)
+  const replay = useIsReplay()
   const box: BoxLike | undefined = dialogs[0]
   if (!box) return null
   const text = boxText(t, box)
@@ -44,12 +46,12 @@ export function Boxes() {
     <Dialog
       key={box.id}
       open
-      modalType="alert"
+      modalType={replay ? 'non-modal' : 'alert'}
       onOpenChange={(_, data) => {
         if (!data.open) answer(false)
       }}
     >
-      <DialogSurface aria-describedby={`box-${box.id}`} data-kind={box.kind}>
+      <DialogSurface role="alertdialog" aria-describedby={`box-${box.id}`} data-kind={box.kind}>
         <DialogBody>
           <DialogTitle>{text.title}</DialogTitle>
           <DialogContent id={`box-${box.id}`}>{text.body}</DialogContent>

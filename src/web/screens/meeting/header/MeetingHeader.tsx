@@ -61,7 +61,8 @@ export function MeetingHeader({
 }: {
   narrow: boolean
   onInvite: () => void
-  onExportLog: () => void
+  /** Exports the session log; no export button without it (a replay offers none). */
+  onExportLog?: () => void
 }) {
   const styles = useStyles()
   const { t } = useTranslation()
@@ -119,14 +120,16 @@ export function MeetingHeader({
           aria-label={maximised ? t('meeting.restore') : t('meeting.maximise')}
           onClick={() => dispatch({ type: 'ui/maximiseToggled' })}
         />
-        <Button
-          appearance="subtle"
-          icon={<ArrowDownload24Regular />}
-          aria-label={narrow ? t('settings.exportLog') : undefined}
-          onClick={onExportLog}
-        >
-          {narrow ? null : t('settings.exportLog')}
-        </Button>
+        {onExportLog && (
+          <Button
+            appearance="subtle"
+            icon={<ArrowDownload24Regular />}
+            aria-label={narrow ? t('settings.exportLog') : undefined}
+            onClick={onExportLog}
+          >
+            {narrow ? null : t('settings.exportLog')}
+          </Button>
+        )}
         <LanguageSwitch />
       </div>
     </header>

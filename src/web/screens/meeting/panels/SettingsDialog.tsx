@@ -23,7 +23,10 @@ const useStyles = makeStyles({
 
 const selectNoiseReduction = (s: State) => s.media.noiseReduction
 
-/** Settings: language, AI noise reduction, and "Export session log" (Ctrl+Shift+L). */
+/**
+ * Settings: language, AI noise reduction, and "Export session log" (Ctrl+Shift+L), which a
+ * replay ([ROUTE-15]) does not offer.
+ */
 export function SettingsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const styles = useStyles()
   const { t } = useTranslation()
@@ -45,10 +48,16 @@ export function SettingsDialog({ open, onClose }: { open: boolean; onClose: () =
                 session.dispatch({ type: 'ui/noiseReductionToggled', on: d.checked })
               }
             />
-            <div>
-              <Button onClick={() => exportSessionLog(session)}>{t('settings.exportLog')}</Button>
-            </div>
-            <Text size={200}>{t('settings.exportHint')}</Text>
+            {!session.replay && (
+              <>
+                <div>
+                  <Button onClick={() => exportSessionLog(session)}>
+                    {t('settings.exportLog')}
+                  </Button>
+                </div>
+                <Text size={200}>{t('settings.exportHint')}</Text>
+              </>
+            )}
           </DialogContent>
           <DialogActions>
             <Button appearance="primary" onClick={onClose}>
