@@ -26,6 +26,7 @@ const GuideScreen = lazyScreen(() => import('../screens/mobile/GuideScreen'))
 const ActivityScreen = lazyScreen(() => import('../screens/mobile/ActivityScreen'))
 const AppLookScreen = lazyScreen(() => import('../screens/mobile/AppLookScreen'))
 const ZntAppScreen = lazyScreen(() => import('../screens/mobile/ZntAppScreen'))
+const ReplayScreen = lazyScreen(() => import('../screens/replay/ReplayScreen'))
 
 /** Navigation side effects: the adapter's navigator, the first location, statistics. */
 function RouteEffects() {
@@ -77,6 +78,8 @@ function Screens() {
           <Route path="/403" element={<StatusScreen />} />
           <Route path="/404" element={<StatusScreen />} />
           <Route path="/500" element={<StatusScreen />} />
+          {/* [ROUTE-15] session replay needs no login; a log opened there stays in the browser. */}
+          <Route path="/replay" element={<ReplayScreen />} />
           {/* [ROUTE-2] any other path needs login and falls back to the home screen. */}
           <Route path="*" element={guarded(ToHome)} />
         </Routes>

@@ -1,0 +1,123 @@
+import { makeStyles, tokens } from '@fluentui/react-components'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { seqOfStep } from '../../../../streams/replay/query'
+import { stateToJson } from '../../../../streams/replay/state-json'
+import { Controls } from './Controls'
+import { EventList } from './EventList'
+import type { OpenedLog } from './open-log'
+import { createReplaySession } from './replay-session'
+import { ReplayStage } from './ReplayStage'
+import { StepDetail } from './StepDetail'
+import { Timeline } from './Timeline'
+import { useCursor, type Cursor } from './use-cursor'
+import { usePlayback } from './use-playback'
+import { useStepKeys } from './use-step-keys'
+
+const useStyles = makeStyles({
+  view: { display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0 },
+  body: {
+    display: 'flex',
+    flexGrow: 1,
+    minHeight: 0,
+    borderTop: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
+  side: {
+    display: 'grid',
+    gridTemplateRows: 'minmax(0, 3fr) minmax(0, 2fr)',
+    width: '440px',
+    maxWidth: '45vw',
+    flexShrink: 0,
+    minHeight: 0,
+    paddingTop: '8px',
+    borderLeft: `1px solid ${tokens.colorNeutralStroke2}`,
+    backgroundColor: tokens.colorNeutralBackground1,
+  },
+})
+
+/**
+ * A box the meeting screen opens takes the focus (Fluent focuses a dialog when it opens). In a
+ * replay the box comes from a seek, not from the person at the keyboard: give the focus back to
+ * what had it before the seek (the step button, the event list), so stepping goes on.
+ */
+function useFocusKept(cursor: Cursor): [Cursor, (frame: HTMLDivElement | null) => void] {
+  const frame = useRef<HTMLDivElement | null>(null)
+  const before = useRef<Element | null>(null)
+  const { go, step, position } = cursor
+  const goKeeping = useCallback(
+    (n: number) => {
+      before.current = document.activeElement
+      go(n)
+    },
+    [go],
+  )
+  const kept = useMemo<Cursor>(
+    () => ({ step, position, go: goKeeping }),
+    [step, position, goKeeping],
+  )
+  useEffect(() => {
+    const element = frame.current
+    const had = before.current
+    before.current = null
+    if (!element || !(had instanceof HTMLElement) || !had.isConnected) return
+    if (element.contains(had) || !element.contains(document.activeElement)) return
+    had.focus({ preventScroll: true })
+  }, [step])
+  const attach = useCallback((element: HTMLDivElement | null) => {
+    frame.current = element
+  }, [])
+  return [kept, attach]
+}
+
+/** An opened log: controls, timeline, the meeting screen at the cursor, events and detail. */
+export function ReplayView({ opened, initialStep }: { opened: OpenedLog; initialStep: number }) {
+  const styles = useStyles()
+  const { t } = useTranslation()
+  const { replay } = opened
+  const [session] = useState(() =>
+    createReplaySession(replay.seek(initialStep), replay.header.startedAt),
+  )
+  const [cursor, attachFrame] = useFocusKept(useCursor(replay, session, initialStep))
+  const playback = usePlayback(replay, cursor)
+  useStepKeys(cursor)
+  const [status, setStatus] = useState('')
+  const { step } = cursor
+  // The meeting screen names the tab when it mounts; this page is the replay.
+  useEffect(() => {
+    document.title = t('replay.title')
+  })
+
+  const copy = () => {
+    const seq = seqOfStep(replay.envelopes, step)
+    // The same text as `npm run replay -- <log> --at <seq> --json`.
+    const text = stateToJson(replay.stateAt(step))
+    const clipboard = navigator.clipboard as Clipboard | undefined
+    if (!clipboard) {
+      setStatus(t('replay.controls.copyFailed', { message: 'no clipboard' }))
+      return
+    }
+    clipboard.writeText(text).then(
+      () => setStatus(t('replay.controls.copied', { seq })),
+      (error: unknown) =>
+        setStatus(
+          t('replay.controls.copyFailed', {
+            message: error instanceof Error ? error.message : String(error),
+          }),
+        ),
+    )
+  }
+
+  return (
+    <div className={styles.view}>
+      <Controls replay={replay} cursor={cursor} playback={playback} onCopy={copy} status={status} />
+      <Timeline replay={replay} cursor={cursor} />
+      <div className={styles.body}>
+        <ReplayStage session={session} onFrame={attachFrame} />
+        <aside className={styles.side}>
+          <EventList opened={opened} cursor={cursor} />
+          <StepDetail replay={replay} step={step} />
+        </aside>
+      </div>
+    </div>
+  )
+}

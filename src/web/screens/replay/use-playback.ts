@@ -1,0 +1,55 @@
+import { useCallback, useEffect, useState } from 'react'
+import type { Replay } from '../../../../streams/replay/engine'
+import { stepAtTime } from '../../../../streams/replay/query'
+import { originOf, timeOfStep } from './timeline-scale'
+import type { Cursor } from './use-cursor'
+
+export const SPEEDS: readonly number[] = [1, 2, 4, 8, 16]
+
+export interface Playback {
+  readonly playing: boolean
+  readonly speed: number
+  play(): void
+  pause(): void
+  setSpeed(speed: number): void
+}
+
+/**
+ * Plays the log keeping its recorded gaps, at 1× to 16×. A requestAnimationFrame clock: each
+ * frame goes to the last step recorded at or before start + elapsed × speed, so events that
+ * share a frame are folded together and rendered once. A seek while playing carries on from there.
+ */
+export function usePlayback(replay: Replay, cursor: Cursor): Playback {
+  const [playing, setPlaying] = useState(false)
+  const [speed, setSpeed] = useState(1)
+  const { go, position } = cursor
+
+  useEffect(() => {
+    if (!playing) return
+    const { envelopes } = replay
+    const origin = originOf(replay)
+    let base: { wall: number; at: number; step: number } | null = null
+    let frame = requestAnimationFrame(function tick(now) {
+      const current = position.current
+      // (re)start the clock here on the first frame and after a seek made elsewhere
+      if (base === null || base.step !== current)
+        base = { wall: now, at: timeOfStep(envelopes, origin, current), step: current }
+      const until = base.at + (now - base.wall) * speed
+      const next = stepAtTime(envelopes, replay.header.startedAt, until - replay.header.startedAt)
+      if (next > current) {
+        go(next)
+        base.step = next
+      }
+      if (next >= replay.length) setPlaying(false)
+      else frame = requestAnimationFrame(tick)
+    })
+    return () => cancelAnimationFrame(frame)
+  }, [playing, speed, replay, go, position])
+
+  const play = useCallback(() => {
+    if (position.current >= replay.length) go(0)
+    setPlaying(replay.length > 0)
+  }, [replay, go, position])
+  const pause = useCallback(() => setPlaying(false), [])
+  return { playing, speed, play, pause, setSpeed }
+}

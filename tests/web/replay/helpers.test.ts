@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest'
+import type { Envelope } from '../../../streams/core/envelope'
+import type { Event } from '../../../streams/events'
+import { createReplay } from '../../../streams/replay/engine'
+import type { Marker } from '../../../streams/replay/markers'
+import { replayEn } from '../../../src/web/i18n/replay/en'
+import { replayZh } from '../../../src/web/i18n/replay/zh'
+import { en } from '../../../src/web/i18n/en'
+import { roomEn } from '../../../src/web/i18n/room/en'
+import { filterEvents } from '../../../src/web/screens/replay/event-index'
+import { hashWithSeq, seqInHash } from '../../../src/web/screens/replay/hash'
+import { LogOpenError, openLog } from '../../../src/web/screens/replay/open-log'
+import {
+  fractionOfStep,
+  markerColumns,
+  scaleOf,
+  stepAtFraction,
+} from '../../../src/web/screens/replay/timeline-scale'
+import { kickSessionLog } from './kick-log'
+
+const count = (at: number, seq: number): Envelope<Event> => ({
+  seq,
+  at,
+  event: { type: 'rtm/memberCountUpdated', count: seq },
+})
+
+function keys(value: object, prefix = ''): string[] {
+  return Object.entries(value).flatMap(([k, v]) =>
+    typeof v === 'object' && v ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`],
+  )
+}
+
+describe('replay screen helpers', () => {
+  it('reads and writes #seq=N, keeping other hash parameters', () => {
+    expect(seqInHash('#seq=42')).toBe(42)
+    expect(seqInHash('#x=1&seq=7')).toBe(7)
+    expect(seqInHash('#seq=-1')).toBe(-1)
+    expect(seqInHash('#seq=abc')).toBeNull()
+    expect(seqInHash('')).toBeNull()
+    expect(hashWithSeq('', 5)).toBe('#seq=5')
+    expect(hashWithSeq('#x=1&seq=2', 9)).toBe('#x=1&seq=9')
+  })
+
+  it('filters the event list once, and finds the row of a step by binary search', () => {
+    const { replay } = openLog(kickSessionLog(), 'kick')
+    const all = filterEvents(replay.envelopes, {})
+    expect(all.size).toBe(19)
+    expect(all.rowOf(5)).toEqual({ row: 5, exact: true })
+    expect(all.rowOf(-1)).toEqual({ row: -1, exact: false })
+    const msg = filterEvents(replay.envelopes, { source: 'msg' })
+    const rows = Array.from({ length: msg.size }, (_, r) => msg.envelopeAt(r))
+    expect(rows).toEqual([11, 12, 13, 16])
+    expect(msg.rowOf(12)).toEqual({ row: 1, exact: true })
+    // an event the filter drops: the row before it, not highlighted
+    expect(msg.rowOf(14)).toEqual({ row: 2, exact: false })
+    expect(msg.rowOf(3)).toEqual({ row: -1, exact: false })
+  })
+
+  it('places steps over the duration; a place on the bar is the step of that time', () => {
+    const envelopes = [count(100, 0), count(200, 1), count(200, 2), count(1100, 3)]
+    const replay = createReplay({
+      header: { kind: 'roomcast-session-log', format: 1, app: 't', startedAt: 100 },
+      envelopes,
+    })
+    const scale = scaleOf(replay)
+    expect(scale).toEqual({ from: 100, to: 1100, length: 4, byTime: true })
+    expect(fractionOfStep(scale, envelopes, 0)).toBe(0)
+    expect(fractionOfStep(scale, envelopes, 3)).toBe(0.1)
+    expect(stepAtFraction(scale, envelopes, 0.1)).toBe(3)
+    expect(stepAtFraction(scale, envelopes, 0.5)).toBe(3)
+    expect(stepAtFraction(scale, envelopes, 1)).toBe(4)
+    // every event at one time: the bar is over the steps
+    const flat = createReplay({
+      header: { kind: 'roomcast-session-log', format: 1, app: 't', startedAt: 5 },
+      envelopes: [count(5, 0), count(5, 1)],
+    })
+    const flatScale = scaleOf(flat)
+    expect(flatScale.byTime).toBe(false)
+    expect(stepAtFraction(flatScale, flat.envelopes, 0.5)).toBe(1)
+  })
+
+  it('aggregates 150,000 markers into a bounded number of columns per kind', () => {
+    const n = 150_000
+    const envelopes = Array.from({ length: n }, (_, i) => count(i, i))
+    const markers: Marker[] = envelopes.map((_, i) => ({
+      index: i,
+      kinds: i % 3 === 0 ? ['join', 'error'] : ['dialog'],
+    }))
+    const scale = { from: 0, to: n - 1, length: n, byTime: true }
+    const columns = markerColumns(markers, envelopes, scale, 240)
+    expect(columns.join).toHaveLength(240)
+    expect(columns.join.reduce((a, b) => a + b, 0)).toBe(n / 3)
+    expect(columns.dialog.reduce((a, b) => a + b, 0)).toBe((2 * n) / 3)
+    expect(columns.role.every((c) => c === 0)).toBe(true)
+  })
+
+  it('opens a log with its sources, and names why one does not open', () => {
+    const opened = openLog(kickSessionLog(), 'kick.ndjson')
+    expect(opened.replay.length).toBe(19)
+    expect(opened.sources).toContain('msg')
+    const fails = (text: string) => {
+      try {
+        openLog(text, 'x')
+      } catch (error) {
+        return error instanceof LogOpenError ? [error.kind, error.message] : ['?', String(error)]
+      }
+      return null
+    }
+    expect(fails('')).toEqual(['format', 'empty log'])
+    expect(fails('{"kind":"other"}')).toEqual(['format', 'not a session log (no header line)'])
+    expect(
+      fails('{"kind":"roomcast-session-log","format":1,"app":"x","startedAt":0}\n[1]'),
+    ).toEqual(['format', 'envelope 1 is not { seq, at, event }'])
+  })
+
+  it('[ERR-3] has every replay text in English and Chinese, under its own top-level key', () => {
+    expect(keys(replayZh).sort()).toEqual(keys(replayEn).sort())
+    for (const key of keys(replayZh)) {
+      const leaf = key
+        .split('.')
+        .reduce<unknown>((at, k) => (at as Record<string, unknown>)[k], replayZh)
+      expect(String(leaf).trim(), key).not.toBe('')
+    }
+    expect(Object.keys(replayEn)).toEqual(['replay'])
+    expect('replay' in en || 'replay' in roomEn).toBe(false)
+  })
+})

@@ -1,0 +1,262 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { Subject } from 'rxjs'
+import type { Envelope } from '../../../streams/core/envelope'
+import type { Event } from '../../../streams/events'
+import { initialState, reduce, type State } from '../../../streams/projections'
+import { createRecorder } from '../../../streams/recorder/recorder'
+import { Cmd } from '../../../streams/wire/channel'
+import { byHost, entry, me, member, msg, roomDetail, roomInfo } from '../../streams/fixtures'
+import { KICKER, kickSessionLog, seqOf } from './kick-log'
+import {
+  jumpTo,
+  kickBox,
+  loadReplayScreen,
+  openLogText,
+  position,
+  renderReplay,
+  stage,
+  within,
+} from './render-replay'
+
+/** A log of these events, 1 s apart, recorded by the client's recorder. */
+function logOf(events: Event[]): string {
+  const envelope$ = new Subject<Envelope<Event>>()
+  const recorder = createRecorder<State, Event>({
+    envelope$,
+    initialState,
+    reduce,
+    app: 'test',
+    startedAt: 0,
+  })
+  events.forEach((event, seq) => envelope$.next({ seq, at: seq * 1000, event }))
+  return recorder.toNdjson()
+}
+
+const inRoomEvents = (mobile = false): Event[] => [
+  { type: 'life/appStarted', mobile, mode: 'local' },
+  { type: 'rest/roomEntered', data: entry(me('200', { userName: 'Ann' }), roomInfo()) },
+  { type: 'rtm/channelJoined', channel: 'ch1', members: ['100', '200'] },
+  { type: 'life/entered', roomId: 'r1', uid: '200' },
+  { type: 'rest/usersLoaded', users: [member('100', { role: 1 })], total: 1 },
+]
+
+let fetchSpy: ReturnType<typeof vi.fn>
+
+beforeAll(loadReplayScreen)
+beforeEach(() => {
+  window.history.replaceState(null, '', '/replay')
+  fetchSpy = vi.fn(() => Promise.reject(new Error('no network in a replay')))
+  vi.stubGlobal('fetch', fetchSpy)
+})
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+})
+
+describe('the replay screen: the meeting as the user saw it', () => {
+  it('[ROUTE-15] [KICK-4] opens a log from the file picker; the kick box naming the kicker is there at the kick, gone a step back, and nothing is fetched', async () => {
+    renderReplay()
+    expect(screen.getByRole('heading', { name: 'Session replay', level: 2 })).toBeTruthy()
+    await openLogText(kickSessionLog())
+    expect(position()).toBe('start · step 0 of 19 · 0:00.000')
+
+    await jumpTo(seqOf('life/kicked'))
+    const box = await screen.findByRole('alertdialog', { name: 'Removed' })
+    expect(box.textContent).toContain(`${KICKER} removed you from the meeting.`)
+    // not modal in a replay: the replay's controls stay usable around it
+    expect(box.getAttribute('aria-modal')).toBe('false')
+    // the real meeting screen is behind it: the room's name, its member list
+    expect(within(stage()).getByRole('heading', { name: 'Room one' })).toBeTruthy()
+
+    fireEvent.click(screen.getByRole('button', { name: 'Step back' }))
+    await waitFor(() => expect(kickBox()).toBeNull())
+    expect(position()).toMatch(/^event #16 · step 17 of 19 · 1:02\.500$/)
+    // a click in the replay changes nothing: the box's OK is no event
+    fireEvent.click(screen.getByRole('button', { name: 'Step forward' }))
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Confirm' }),
+    )
+    expect(kickBox()).not.toBeNull()
+    expect(fetchSpy).not.toHaveBeenCalled()
+    expect(screen.queryByText('navigated away')).toBeNull()
+  })
+
+  it('[ROUTE-15] before the room: the session phase, and the entry error worded as the home form words it', async () => {
+    renderReplay()
+    await openLogText(kickSessionLog())
+    await jumpTo(seqOf('ui/joinSubmitted'))
+    const panel = within(stage())
+    expect(panel.getByRole('heading', { name: 'Not in a room at this step' })).toBeTruthy()
+    expect(panel.getByText('Session phase: idle (the home form)')).toBeTruthy()
+    expect(panel.getByRole('alert').textContent).toBe('Entry error: Please enter the room password')
+    await jumpTo(seqOf('ui/joinSubmitted') + 1)
+    expect(panel.getByText('Session phase: entering the room')).toBeTruthy()
+    expect(panel.getByText('No entry error.')).toBeTruthy()
+  })
+
+  it('[ROUTE-15] never navigates: a due redirect and an exit stay on /replay; no export is offered', async () => {
+    renderReplay()
+    await openLogText(
+      logOf([
+        ...inRoomEvents(),
+        // a call answered "log in again" while in the room: a redirect to /login, due at once
+        { type: 'auth/loginRequired', call: 'room/users' },
+        { type: 'life/exited', reason: 'leave' },
+        // a late answer after leaving: the room again, the phase still exited
+        { type: 'rest/roomLoaded', room: roomDetail() },
+      ]),
+    )
+    await jumpTo(5)
+    expect(within(stage()).getByRole('heading', { name: 'Room one' })).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Export session log' })).toBeNull()
+    await jumpTo(7)
+    expect(within(stage()).getByRole('heading', { name: 'Room one' })).toBeTruthy()
+    // still the replay, at that step: nothing navigated
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)))
+    expect(screen.queryByText('navigated away')).toBeNull()
+    expect(position()).toMatch(/^event #7 · step 8 of 8/)
+    expect(window.location.pathname).toBe('/replay')
+    expect(fetchSpy).not.toHaveBeenCalled()
+  })
+
+  it('[ROUTE-15] the whiteboard shows a note instead of connecting; video tiles show avatars', async () => {
+    renderReplay()
+    await openLogText(
+      logOf([...inRoomEvents(), msg(Cmd.shareBoard, { ...byHost, kind: 'share', shareBoard: 1 })]),
+    )
+    await jumpTo(5)
+    const board = within(stage()).getByRole('region', { name: 'Whiteboard' })
+    expect(board.textContent).toContain('not part of a session log')
+    expect(stage().querySelector('[data-video="on"]')).toBeNull()
+    expect(fetchSpy).not.toHaveBeenCalled()
+  })
+
+  it('shows the phone screen for a phone session', async () => {
+    renderReplay()
+    await openLogText(logOf(inRoomEvents(true)))
+    await jumpTo(4)
+    expect(within(stage()).getByRole('tab', { name: 'Chat' })).toBeTruthy()
+    expect(within(stage()).getByRole('tab', { name: 'Members' })).toBeTruthy()
+  })
+})
+
+describe('the replay screen: moving', () => {
+  it('steps with the buttons and the arrow keys, jumps to an event, seeks to a time', async () => {
+    renderReplay()
+    await openLogText(kickSessionLog())
+    fireEvent.click(screen.getByRole('button', { name: 'Step forward' }))
+    expect(position()).toBe('event #0 · step 1 of 19 · 0:00.000')
+    fireEvent.keyDown(document.body, { key: 'ArrowRight' })
+    fireEvent.keyDown(document.body, { key: 'ArrowRight' })
+    expect(position()).toBe('event #2 · step 3 of 19 · 0:04.200')
+    fireEvent.keyDown(document.body, { key: 'ArrowLeft' })
+    expect(position()).toBe('event #1 · step 2 of 19 · 0:00.000')
+    // in a text field the arrows move the caret, not the replay
+    fireEvent.keyDown(screen.getByLabelText('Jump to event'), { key: 'ArrowRight' })
+    expect(position()).toBe('event #1 · step 2 of 19 · 0:00.000')
+
+    await jumpTo(10)
+    expect(position()).toBe('event #10 · step 11 of 19 · 0:11.020')
+
+    fireEvent.change(screen.getByLabelText('Seek to time'), { target: { value: '0:30' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Seek' }))
+    expect(position()).toBe('event #13 · step 14 of 19 · 0:30.000')
+    fireEvent.change(screen.getByLabelText('Seek to time'), { target: { value: '33.3' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Seek' }))
+    expect(position()).toBe('event #13 · step 14 of 19 · 0:30.000')
+    fireEvent.change(screen.getByLabelText('Seek to time'), { target: { value: 'soon' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Seek' }))
+    expect(screen.getByText('Give seconds, or m:ss.mmm')).toBeTruthy()
+    expect(position()).toBe('event #13 · step 14 of 19 · 0:30.000')
+  })
+
+  it('plays at 16× keeping the gaps, and pauses', async () => {
+    renderReplay()
+    await openLogText(kickSessionLog())
+    await jumpTo(10)
+    fireEvent.change(screen.getByLabelText('Speed'), { target: { value: '16' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Play' }))
+    // 4.5 s of the log (the next chat line) pass in about 0.3 s
+    await waitFor(() => expect(position()).toMatch(/^event #11 /), { timeout: 3000 })
+    fireEvent.click(screen.getByRole('button', { name: 'Pause' }))
+    const paused = position()
+    await act(() => new Promise((resolve) => setTimeout(resolve, 400)))
+    expect(position()).toBe(paused)
+  })
+
+  it('[ROUTE-15] keeps the position in the hash: #seq=N opens that step, and moving rewrites it in place', async () => {
+    const kicked = seqOf('life/kicked')
+    window.history.replaceState(null, '', `/replay#seq=${kicked}`)
+    const before = window.history.length
+    renderReplay()
+    await openLogText(kickSessionLog())
+    expect(position()).toMatch(new RegExp(`^event #${kicked} `))
+    expect((await screen.findByRole('alertdialog')).textContent).toContain(KICKER)
+    fireEvent.click(screen.getByRole('button', { name: 'Step back' }))
+    await waitFor(() => expect(window.location.hash).toBe(`#seq=${kicked - 1}`))
+    expect(window.history.length).toBe(before)
+    // a hash edited by hand moves the cursor
+    window.location.hash = '#seq=3'
+    await waitFor(() => expect(position()).toMatch(/^event #3 /))
+  })
+})
+
+describe('the replay screen: logs that do not open', () => {
+  it('shows the format error of a bad log and stays usable', async () => {
+    renderReplay()
+    await act(async () => {
+      fireEvent.change(screen.getByLabelText('Open a session log'), {
+        target: {
+          files: [new File(['{"kind":"roomcast-session-log","format":1}\nnot json\n'], 'x')],
+        },
+      })
+    })
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This is not a session log that can be read: line 2 is not JSON',
+    )
+    await openLogText(kickSessionLog())
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(position()).toBe('start · step 0 of 19 · 0:00.000')
+  })
+
+  it('names a newer format, and an envelope without an event', async () => {
+    renderReplay()
+    const open = async (text: string) =>
+      act(async () => {
+        fireEvent.change(screen.getByLabelText('Open a session log'), {
+          target: { files: [new File([text], 'x')] },
+        })
+      })
+    await open('{"kind":"roomcast-session-log","format":99,"app":"x","startedAt":0}\n')
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'log format 99 is newer than this build (1)',
+    )
+    await open('{"kind":"roomcast-session-log","format":1,"app":"x","startedAt":0}\n{"seq":0}\n')
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toContain(
+        'envelope 1 is not { seq, at, event }',
+      ),
+    )
+  })
+
+  it('fetches ?log=<url> in the browser and shows the HTTP status when it fails', async () => {
+    fetchSpy.mockImplementation((url: string) =>
+      Promise.resolve(
+        url === '/logs/good.ndjson'
+          ? new Response(kickSessionLog(), { status: 200 })
+          : new Response('nope', { status: 404, statusText: 'Not Found' }),
+      ),
+    )
+    renderReplay('?log=/logs/missing.ndjson')
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The log could not be loaded: HTTP 404 Not Found',
+    )
+    expect(screen.getByLabelText('Open a session log')).toBeTruthy()
+    cleanup()
+    renderReplay('?log=/logs/good.ndjson')
+    await screen.findByRole('region', { name: 'Replay controls' })
+    expect(fetchSpy).toHaveBeenLastCalledWith('/logs/good.ndjson')
+  })
+})
