@@ -1,0 +1,65 @@
+import { KICKER, kickSessionLog, seqOf } from '../web/replay/kick-log'
+import { jumpTo, openLog, readout, stage, writeLogFile } from './support/replay'
+import { expect, test } from './support/test'
+
+test('[ROUTE-15] [KICK-4] a session log opened from the file picker replays the kick box naming the kicker; the #seq= link opens that step', async ({
+  page,
+  browser,
+}, info) => {
+  const path = await writeLogFile(info, 'kick.ndjson', kickSessionLog())
+  // What the page asks the server for once the log is open: nothing but the app's own files.
+  const asked: string[] = []
+  await openLog(page, path)
+  page.on('request', (request) => asked.push(new URL(request.url()).pathname))
+  await expect(readout(page)).toHaveText('start · step 0 of 19 · 0:00.000')
+
+  const kicked = seqOf('life/kicked')
+  await jumpTo(page, kicked - 1)
+  await expect(page.getByRole('alertdialog')).toHaveCount(0)
+  await page.getByRole('button', { name: 'Step forward' }).click()
+  const box = page.getByRole('alertdialog', { name: 'Removed' })
+  await expect(box).toBeVisible()
+  await expect(box).toContainText(`${KICKER} removed you from the meeting.`)
+  await expect(stage(page).getByRole('heading', { name: 'Room one' })).toBeVisible()
+  await expect(page).toHaveURL(new RegExp(`/replay#seq=${kicked}$`))
+  const link = page.url()
+
+  // the box is no modal in a replay: the controls around it still take clicks
+  await page.getByRole('button', { name: 'Step back' }).click()
+  await expect(box).toHaveCount(0)
+  await expect(readout(page)).toHaveText(new RegExp(`^event #${kicked - 1} `))
+  await expect(page).toHaveURL(new RegExp(`/replay#seq=${kicked - 1}$`))
+  // and the arrow keys step
+  await page.keyboard.press('ArrowRight')
+  await expect(box).toBeVisible()
+  expect(asked.filter((p) => !p.startsWith('/assets/'))).toEqual([])
+
+  // the link opens that step in another page (the log is opened there again: it never leaves
+  // the browser)
+  const other = await (await browser.newContext()).newPage()
+  await other.goto(link)
+  await openLog(other, path)
+  await expect(readout(other)).toHaveText(
+    new RegExp(`^event #${kicked} · step ${kicked + 1} of 19`),
+  )
+  await expect(other.getByRole('alertdialog', { name: 'Removed' })).toContainText(KICKER)
+})
+
+test('[ROUTE-15] a log that is not one says why, and the screen stays usable', async ({
+  page,
+}, info) => {
+  const bad = await writeLogFile(info, 'bad.ndjson', 'hello\n')
+  await page.goto('/replay')
+  await page.getByLabel('Open a session log').setInputFiles(bad)
+  await expect(page.getByRole('alert')).toHaveText(
+    'This is not a session log that can be read: line 1 is not JSON',
+  )
+  await openLog(page, await writeLogFile(info, 'kick.ndjson', kickSessionLog()))
+  await expect(page.getByRole('alert')).toHaveCount(0)
+  // ?log=<url> is fetched by the browser; an unknown API path answers 404
+  await page.goto('/replay?log=/api/no-such-log.ndjson')
+  await expect(page.getByRole('alert')).toHaveText(
+    'The log could not be loaded: HTTP 404 Not Found',
+  )
+  await expect(page.getByLabel('Open a session log')).toBeAttached()
+})
