@@ -10,6 +10,8 @@ import { setNavigator } from './navigation'
 import { RequireLogin } from './RequireLogin'
 import { ScreenBoundary } from './ScreenError'
 import { loadStats } from './stats'
+import { installCapture } from '../session/capture'
+import { CrashNotice } from './CrashNotice'
 
 // [ROUTE-6] every screen is its own lazily loaded chunk.
 const HomeScreen = lazyScreen(() => import('../screens/home/HomeScreen'))
@@ -38,6 +40,8 @@ function RouteEffects() {
     return () => setNavigator(null)
   }, [navigate])
   useEffect(() => loadStats(pathname), [pathname])
+  // Capture in the field: the log shortcut on every screen, unhandled errors recorded and offered.
+  useEffect(() => installCapture(), [])
   return null
 }
 
@@ -94,6 +98,7 @@ export function App() {
       <BrowserRouter>
         <RouteEffects />
         <Screens />
+        <CrashNotice />
       </BrowserRouter>
     </AccountProvider>
   )

@@ -128,18 +128,7 @@ export function MeetingScreen() {
     if (phase === 'exited' && !ended && !replay) navigate('/home')
   }, [phase, ended, navigate, replay])
 
-  // "Export session log": Ctrl+Shift+L (Cmd+Shift+L on a Mac).
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (replay) return
-      if ((event.ctrlKey || event.metaKey) && event.shiftKey && event.key.toLowerCase() === 'l') {
-        event.preventDefault()
-        exportSessionLog(session)
-      }
-    }
-    window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
-  }, [session, replay])
+  // "Export session log" is also Ctrl+Shift+L on every screen (src/web/session/capture.ts).
 
   const toggleDrawer = useCallback(
     (drawer: Drawer) =>
@@ -159,6 +148,8 @@ export function MeetingScreen() {
         <Text>{phase === 'exited' ? t('meeting.connecting') : t('meeting.notInRoom')}</Text>
         <Link to="/home">{t('meeting.backHome')}</Link>
         <Boxes />
+        {/* The end or kick message stays until the core sends me home. */}
+        <Toasts />
       </main>
     )
   }
