@@ -4,6 +4,7 @@ import { selectEffectiveLayout } from '../../../../../streams/selectors'
 import type { LayoutName } from '../../../../../streams/wire/video'
 import { useSelector } from '../../../session/context'
 import { Tile } from './Tile'
+import { TileStrip } from './TileStrip'
 import { selectTiles } from './tiles'
 
 const useStyles = makeStyles({
@@ -43,12 +44,16 @@ const useStyles = makeStyles({
   compact: { gridTemplateRows: 'minmax(0, 1fr) auto', gridTemplateColumns: 'minmax(0, 1fr)' },
   side: { display: 'flex', flexDirection: 'column', gap: '6px', overflowY: 'auto', minHeight: 0 },
   row: { display: 'flex', gap: '6px', overflowX: 'auto', minWidth: 0, minHeight: '64px' },
+  // Each tile is a size container, and every container costs layout time whenever the page is
+  // laid out: strip tiles out of view skip it (their size never depends on their content, so
+  // nothing moves), and a long strip renders only the tiles in view (TileStrip).
   small: {
     flex: '0 0 auto',
     aspectRatio: '16 / 9',
     minHeight: '60px',
     display: 'flex',
     containerType: 'size',
+    contentVisibility: 'auto',
   },
   rowSmall: {
     flex: '0 0 auto',
@@ -56,6 +61,7 @@ const useStyles = makeStyles({
     aspectRatio: '16 / 9',
     display: 'flex',
     containerType: 'size',
+    contentVisibility: 'auto',
   },
   main: { minWidth: 0, minHeight: 0, display: 'flex', containerType: 'size' },
   large17: { gridColumn: '2 / span 4', gridRow: '1 / span 3' },
@@ -97,26 +103,24 @@ export function VideoArea({
           {main}
         </div>
         {tiles.length > 0 && (
-          <div className={styles.row}>
-            {tiles.map((t) => (
-              <div key={t.uid} className={styles.rowSmall}>
-                <Tile {...t} />
-              </div>
-            ))}
-          </div>
+          <TileStrip
+            tiles={tiles}
+            axis="row"
+            className={styles.row}
+            itemClassName={styles.rowSmall}
+          />
         )}
       </div>
     )
   if (layout === 'p_board_row')
     return (
       <div className={mergeClasses(styles.stage, styles.p_board_row)} data-layout={layout}>
-        <div className={styles.row}>
-          {tiles.map((t) => (
-            <div key={t.uid} className={styles.rowSmall}>
-              <Tile {...t} />
-            </div>
-          ))}
-        </div>
+        <TileStrip
+          tiles={tiles}
+          axis="row"
+          className={styles.row}
+          itemClassName={styles.rowSmall}
+        />
         <div className={styles.main} data-large={!shared}>
           {main}
         </div>
@@ -131,13 +135,12 @@ export function VideoArea({
         <div className={styles.main} data-large={!shared}>
           {main}
         </div>
-        <div className={styles.side}>
-          {tiles.map((t) => (
-            <div key={t.uid} className={styles.small}>
-              <Tile {...t} />
-            </div>
-          ))}
-        </div>
+        <TileStrip
+          tiles={tiles}
+          axis="column"
+          className={styles.side}
+          itemClassName={styles.small}
+        />
       </div>
     )
   const shown = others.slice(0, CAPACITY[layout] ?? others.length)
