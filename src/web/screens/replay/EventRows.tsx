@@ -91,17 +91,26 @@ export function EventRows({
   useEffect(() => () => cancelAnimationFrame(frame.current), [])
 
   // Keep the current row in view (only when it is out of view: scrolling by hand stays free).
+  // The new scroll position is decided while rendering, so the rows for it render at once and
+  // the element is scrolled once, without reading the layout back.
   const row = current.row
+  // (none at first: a list opened at a step scrolls to it)
+  const [kept, setKept] = useState(Number.NaN)
+  if (row !== kept) {
+    setKept(row)
+    const top = row * rowHeight
+    if (row >= 0 && (top < offset || top + rowHeight > offset + height)) {
+      const wanted = Math.max(0, Math.min(total - height, top - height / 2 + rowHeight / 2))
+      setScrollTop(wanted / ratio)
+    }
+  }
+  const domTop = useRef(0)
   useLayoutEffect(() => {
     const element = box.current
-    if (!element || row < 0) return
-    const top = row * rowHeight
-    const viewTop = element.scrollTop * ratio
-    if (top >= viewTop && top + rowHeight <= viewTop + height) return
-    const wanted = Math.max(0, Math.min(total - height, top - height / 2 + rowHeight / 2))
-    element.scrollTop = wanted / ratio
-    setScrollTop(element.scrollTop)
-  }, [row, rowHeight, ratio, height, total])
+    if (!element || Math.abs(domTop.current - scrollTop) < 1) return
+    domTop.current = scrollTop
+    element.scrollTop = scrollTop
+  }, [scrollTop])
 
   const first = Math.max(0, Math.floor(offset / rowHeight) - OVERSCAN)
   const last = Math.min(count, Math.ceil((offset + height) / rowHeight) + OVERSCAN)
@@ -153,6 +162,7 @@ export function EventRows({
       onKeyDown={onKeyDown}
       onScroll={(event) => {
         const top = event.currentTarget.scrollTop
+        domTop.current = top
         cancelAnimationFrame(frame.current)
         frame.current = requestAnimationFrame(() => setScrollTop(top))
       }}
