@@ -16,9 +16,12 @@ export function useSession(): Session {
   return session
 }
 
-/** Whether the screen shows a replayed session (/replay): nothing navigates or fetches then. */
+/**
+ * Whether the screen shows a replayed session (/replay): nothing navigates or fetches then.
+ * False outside a session too.
+ */
 export function useIsReplay(): boolean {
-  return useSession().replay === true
+  return useContext(SessionContext)?.replay === true
 }
 
 /** Subscribes a component to one derived value of the state; re-renders only when it changes. */

@@ -39,7 +39,11 @@ const inRoomEvents = (mobile = false): Event[] => [
   { type: 'rest/roomEntered', data: entry(me('200', { userName: 'Ann' }), roomInfo()) },
   { type: 'rtm/channelJoined', channel: 'ch1', members: ['100', '200'] },
   { type: 'life/entered', roomId: 'r1', uid: '200' },
-  { type: 'rest/usersLoaded', users: [member('100', { role: 1 })], total: 1 },
+  {
+    type: 'rest/usersLoaded',
+    users: [member('100', { role: 1, userPhoto: 'https://photos.example/100.png' })],
+    total: 1,
+  },
 ]
 
 let fetchSpy: ReturnType<typeof vi.fn>
@@ -121,7 +125,7 @@ describe('the replay screen: the meeting as the user saw it', () => {
     expect(fetchSpy).not.toHaveBeenCalled()
   })
 
-  it('[ROUTE-15] the whiteboard shows a note instead of connecting; video tiles show avatars', async () => {
+  it('[ROUTE-15] the whiteboard shows a note instead of connecting; video tiles show initials, no photo is loaded', async () => {
     renderReplay()
     await openLogText(
       logOf([...inRoomEvents(), msg(Cmd.shareBoard, { ...byHost, kind: 'share', shareBoard: 1 })]),
@@ -130,6 +134,8 @@ describe('the replay screen: the meeting as the user saw it', () => {
     const board = within(stage()).getByRole('region', { name: 'Whiteboard' })
     expect(board.textContent).toContain('not part of a session log')
     expect(stage().querySelector('[data-video="on"]')).toBeNull()
+    expect(within(stage()).getByRole('figure', { name: 'Name 100' })).toBeTruthy()
+    expect(stage().querySelector('img')).toBeNull()
     expect(fetchSpy).not.toHaveBeenCalled()
   })
 
@@ -200,6 +206,18 @@ describe('the replay screen: moving', () => {
     // a hash edited by hand moves the cursor
     window.location.hash = '#seq=3'
     await waitFor(() => expect(position()).toMatch(/^event #3 /))
+  })
+})
+
+describe('the replay screen: opening', () => {
+  it('opens a log dropped on the page', async () => {
+    renderReplay()
+    const file = new File([kickSessionLog()], 'dropped.ndjson')
+    fireEvent.drop(screen.getByRole('main'), { dataTransfer: { files: [file], types: ['Files'] } })
+    await screen.findByRole('region', { name: 'Replay controls' })
+    expect(
+      screen.getByText(/^dropped\.ndjson: 19 events, 1:02\.501 long, app 0\.1\.0, format 1/),
+    ).toBeTruthy()
   })
 })
 

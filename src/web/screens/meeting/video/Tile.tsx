@@ -1,5 +1,6 @@
 import { makeStyles } from '@fluentui/react-components'
 import { VideoTile } from '../../../media/VideoTile'
+import { useIsReplay } from '../../../session/context'
 /**
  * What a video tile shows. The media layer's tile renders them.
  */
@@ -31,15 +32,17 @@ const useStyles = makeStyles({
 
 /**
  * The tile the video area renders: the media layer's video tile (the member's video while there
- * is one, else the avatar), sized by the layout's cell.
+ * is one, else the avatar), sized by the layout's cell. A replay shows initials, not photos: a
+ * photo is a request to wherever it is hosted, and a replay calls no one ([ROUTE-15]).
  */
 export function Tile({ uid, name, photo, audio, quality }: TileProps) {
   const styles = useStyles()
+  const replay = useIsReplay()
   return (
     <VideoTile
       uid={uid}
       name={name}
-      photo={photo}
+      photo={replay ? undefined : photo}
       audio={audio}
       quality={quality}
       className={styles.fit}
