@@ -1,6 +1,12 @@
+import { execFile } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
 import { KICKER, kickSessionLog, seqOf } from '../web/replay/kick-log'
 import { jumpTo, openLog, readout, stage, writeLogFile } from './support/replay'
 import { expect, test } from './support/test'
+
+const run = promisify(execFile)
 
 test('[ROUTE-15] [KICK-4] a session log opened from the file picker replays the kick box naming the kicker; the #seq= link opens that step', async ({
   page,
@@ -62,4 +68,51 @@ test('[ROUTE-15] a log that is not one says why, and the screen stays usable', a
     'The log could not be loaded: HTTP 404 Not Found',
   )
   await expect(page.getByLabel('Open a session log')).toBeAttached()
+})
+
+test('[ROUTE-15] [KICK-4] the recorded kick fixture: the box naming the kicker at its event, gone a step back, the same step from a #seq= link, and Copy state equal to npm run replay --at N --json', async ({
+  browser,
+}) => {
+  const fixture = join(process.cwd(), 'fixtures', 'kick.conferee.ndjson')
+  const envelopes = readFileSync(fixture, 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line) => JSON.parse(line) as { seq: number; event: { type: string } })
+  const kicked = envelopes.find((e) => e.event.type === 'life/kicked')!.seq
+  const context = await browser.newContext()
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  const page = await context.newPage()
+  await openLog(page, fixture)
+
+  await jumpTo(page, kicked)
+  const box = page.getByRole('alertdialog', { name: 'Removed' })
+  await expect(box).toContainText('Hana Host removed you from the meeting.')
+  await expect(page).toHaveURL(new RegExp(`/replay#seq=${kicked}$`))
+  const link = page.url()
+  await page.getByRole('button', { name: 'Step back' }).click()
+  await expect(readout(page)).toHaveText(new RegExp(`^event #${kicked - 1} `))
+  await expect(box).toHaveCount(0)
+  await page.getByRole('button', { name: 'Step forward' }).click()
+  await expect(box).toBeVisible()
+
+  await page.getByRole('button', { name: 'Copy state' }).click()
+  await expect(page.getByText(`The state after event #${kicked} is on the clipboard`)).toBeVisible()
+  const copied = await page.evaluate(() => navigator.clipboard.readText())
+  const { stdout } = await run(
+    process.execPath,
+    ['--import', 'tsx', 'src/cli/replay.ts', fixture, '--at', String(kicked), '--json'],
+    { maxBuffer: 64 * 1024 * 1024 },
+  )
+  expect(copied).toBe(stdout.trimEnd())
+  expect(JSON.parse(copied).ui.dialogs[0]).toMatchObject({
+    kind: 'kicked',
+    params: { by: 'Hana Host' },
+  })
+
+  const other = await context.newPage()
+  await other.goto(link)
+  await openLog(other, fixture, link)
+  await expect(readout(other)).toHaveText(new RegExp(`^event #${kicked} `))
+  await expect(other.getByRole('alertdialog', { name: 'Removed' })).toContainText('Hana Host')
 })
