@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import { expect, test, type Browser, type Page } from './support/test'
 import { box, joinRoom, memberAction, menu, PASSWORD, roomName } from './support/room'
 
@@ -40,6 +41,11 @@ test('[MSG-5] [KICK-4] [ROLE-1] host, conferee and a CDN audience: the audience 
   await carl.getByRole('textbox', { name: 'Say something' }).fill('Hello from Carl')
   await carl.getByRole('button', { name: 'Send' }).click()
   await expect(ada.getByRole('list', { name: 'Chat' }).getByText('Hello from Carl')).toBeVisible()
+  // The phone's meeting screen exports the session log too, with the decoded chat in it.
+  const download = ada.waitForEvent('download')
+  await ada.getByRole('button', { name: 'Export session log' }).click()
+  const log = await readFile(await (await download).path(), 'utf8')
+  expect(log).toContain('"message":"Hello from Carl"')
 
   await memberAction(host, 'Ada Audience', 'Remove from the meeting')
   await host.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click()

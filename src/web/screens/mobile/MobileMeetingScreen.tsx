@@ -1,5 +1,6 @@
 import { Button, Tab, TabList, Text, makeStyles, tokens } from '@fluentui/react-components'
 import {
+  ArrowDownload24Regular,
   Heart24Regular,
   Mic24Regular,
   MicOff24Regular,
@@ -16,6 +17,7 @@ import { LanguageSwitch } from '../../app/LanguageSwitch'
 import { useCarriedNavigate } from '../../app/use-carried-navigate'
 import { addRoomTexts } from '../../i18n/room'
 import { useSelector, useSession } from '../../session/context'
+import { exportSessionLog } from '../../session/export-log'
 import { SessionGate } from '../../session/SessionGate'
 import { WithMediaView } from '../../session/WithMediaView'
 import { FluentShell } from '../../ui/FluentShell'
@@ -110,7 +112,8 @@ export default function MobileMeetingRoute() {
 export function MobileMeetingScreen() {
   const styles = useStyles()
   const { t } = useTranslation()
-  const { dispatch, replay } = useSession()
+  const session = useSession()
+  const { dispatch, replay } = session
   const navigate = useCarriedNavigate()
   const room = useSelector(selectRoom)
   const phase = useSelector(selectPhase)
@@ -148,6 +151,14 @@ export function MobileMeetingScreen() {
         </Text>
         <Text size={200}>{t('meeting.online', { count: online })}</Text>
         <Text size={200}>{t('meeting.hot', { count: hot })}</Text>
+        {!replay && (
+          <Button
+            appearance="subtle"
+            icon={<ArrowDownload24Regular />}
+            aria-label={t('settings.exportLog')}
+            onClick={() => exportSessionLog(session)}
+          />
+        )}
         <LanguageSwitch />
       </header>
       <section className={styles.stage} aria-label={t('meeting.mainScreen')}>
