@@ -1,0 +1,159 @@
+// `npm run bench:replay`: the 1,000,000-event log of `bench:fold` (10,000-member roster) opened
+// in the replay screen in Chromium, with the built app and the real server. Prints the time to
+// first render, the median and max time of 20 seeks through the UI ("Jump to event"), and the
+// long tasks over 50 ms while seeking. Targets: seek ≤ 100 ms median, no long task over 200 ms.
+// Last line: one JSON object.
+import { chromium } from '@playwright/test'
+import { execFileSync } from 'node:child_process'
+import { createReadStream, existsSync, mkdtempSync, statSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { FORMAT_VERSION, LOG_KIND, toNdjson } from '../../streams/recorder/format'
+import { buildApp } from '../../src/server/app'
+import { generateLog, prng } from './fold-log'
+
+const EVENTS = Number(process.env.EVENTS ?? 1_000_000)
+const SEEKS = 20
+const TARGET_SEEK_MS = 100
+const TARGET_LONG_TASK_MS = 200
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--js-flags=--max-old-space-size=8192',
+]
+
+/** Collects long tasks from the page's start (a string: the page gets no transpiler helper). */
+const OBSERVE = `(() => {
+  window.longTasks = []
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.longTasks.push({ start: e.startTime, ms: e.duration })
+  }).observe({ type: 'longtask', buffered: true })
+})()`
+
+/**
+ * One seek as a user makes it: types the seq into "Jump to event" and presses Jump; the time runs
+ * until the position readout names that event and the next frame has been painted.
+ */
+const SEEK = `async (seq) => {
+  const input = [...document.querySelectorAll('input')].find((i) => i.labels && [...i.labels].some((l) => l.textContent.trim() === 'Jump to event'))
+  const button = [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Jump')
+  const readout = document.querySelector('[data-replay-position]') || document.querySelector('[aria-label="Position"]')
+  if (!input || !button || !readout) throw new Error('replay controls not found')
+  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set
+  setter.call(input, String(seq))
+  input.dispatchEvent(new Event('input', { bubbles: true }))
+  await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)))
+  const t0 = performance.now()
+  const shown = new Promise((resolve) => {
+    const done = () => requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now())))
+    const check = () => readout.textContent.includes('#' + seq + ' ') || readout.textContent.includes('#' + seq + '\\u00a0')
+    if (check()) return done()
+    const observer = new MutationObserver(() => { if (check()) { observer.disconnect(); done() } })
+    observer.observe(readout, { childList: true, characterData: true, subtree: true })
+  })
+  button.click()
+  const t1 = await shown
+  return { t0, ms: t1 - t0 }
+}`
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b)
+  return s.length ? (s[Math.floor(s.length / 2)] as number) : 0
+}
+const r1 = (x: number) => Math.round(x * 10) / 10
+
+console.log(`replay bench: ${EVENTS.toLocaleString('en')} events, 10,000-member roster`)
+const dir = mkdtempSync(join(tmpdir(), 'roomcast-replay-bench-'))
+const file = join(dir, 'bench.ndjson')
+const envelopes = generateLog(EVENTS)
+writeFileSync(
+  file,
+  toNdjson({ kind: LOG_KIND, format: FORMAT_VERSION, app: 'bench', startedAt: 0 }, envelopes),
+)
+const lastSeq = envelopes.at(-1)?.seq ?? 0
+envelopes.length = 0
+console.log(`log written: ${r1(statSync(file).size / 2 ** 20)} MB`)
+
+// The log from its own origin, as a support engineer's ?log= link would fetch it.
+const logServer = createServer((request, response) => {
+  response.writeHead(200, {
+    'content-type': 'application/x-ndjson',
+    'content-length': String(statSync(file).size),
+    'access-control-allow-origin': '*',
+  })
+  if (request.method === 'HEAD') return response.end()
+  createReadStream(file).pipe(response)
+})
+await new Promise<void>((r) => logServer.listen(0, '127.0.0.1', r))
+const logAddress = logServer.address()
+const logUrl = `http://127.0.0.1:${typeof logAddress === 'object' && logAddress ? logAddress.port : 0}/bench.ndjson`
+
+if (!existsSync('dist/index.html')) execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'])
+const app = await buildApp({ memory: true, staticDir: resolve('dist'), logger: false })
+await app.fastify.listen({ port: 0, host: '127.0.0.1' })
+const address = app.fastify.server.address()
+const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ARGS,
+})
+
+let figures: Record<string, unknown> = {}
+try {
+  const page = await (
+    await browser.newContext({ viewport: { width: 1366, height: 900 } })
+  ).newPage()
+  await page.addInitScript(OBSERVE)
+  const started = Date.now()
+  await page.goto(`${base}/replay?log=${encodeURIComponent(logUrl)}`)
+  await page.getByRole('button', { name: 'Jump', exact: true }).waitFor({ timeout: 300_000 })
+  await page.getByRole('main').first().waitFor()
+  await page.evaluate(
+    () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
+  )
+  const firstRenderMs = Date.now() - started
+  console.log(`time to first render (fetch, parse, fold, meeting screen): ${firstRenderMs} ms`)
+
+  const random = prng(7)
+  const seeks: number[] = []
+  let from = Number.POSITIVE_INFINITY
+  for (let i = 0; i < SEEKS; i++) {
+    const seq = Math.floor(random() * lastSeq)
+    const { t0, ms } = (await page.evaluate(`(${SEEK})(${seq})`)) as { t0: number; ms: number }
+    from = Math.min(from, t0)
+    seeks.push(r1(ms))
+    console.log(`seek ${String(i + 1).padStart(2)} to event #${seq}: ${r1(ms)} ms`)
+  }
+  const longTasks = (
+    (await page.evaluate('window.longTasks')) as { start: number; ms: number }[]
+  ).filter((t) => t.start >= from)
+  const longest = longTasks.reduce((m, t) => Math.max(m, t.ms), 0)
+  const seekMedian = median(seeks)
+  const seekMax = Math.max(...seeks)
+  console.log(
+    `seek median ${seekMedian} ms, max ${seekMax} ms (target ≤ ${TARGET_SEEK_MS} ms median)`,
+  )
+  console.log(
+    `long tasks over 50 ms while seeking: ${longTasks.length}, longest ${r1(longest)} ms (target: none over ${TARGET_LONG_TASK_MS} ms)`,
+  )
+  figures = {
+    bench: 'replay',
+    events: EVENTS,
+    firstRenderMs,
+    seeks,
+    seekMedianMs: seekMedian,
+    seekMaxMs: seekMax,
+    longTasksWhileSeeking: longTasks.length,
+    longestTaskMs: r1(longest),
+    withinTarget: seekMedian <= TARGET_SEEK_MS && longest <= TARGET_LONG_TASK_MS,
+  }
+} finally {
+  await browser.close()
+  await app.close()
+  logServer.close()
+}
+console.log(JSON.stringify(figures))
