@@ -96,3 +96,32 @@ test('[API-7] password login encrypts with the server key; after failures the se
   await expect(page).toHaveURL(/\/home$/)
   await context.close()
 })
+
+test('[ROUTE-13] the login session is an httpOnly cookie no script can read; the profile and the language are in browser storage, never a secret', async ({
+  page,
+  context,
+}) => {
+  const number = phone()
+  await page.goto('/login')
+  await smsSignIn(page, number)
+  await page.getByRole('button', { name: 'Skip' }).click()
+  await expect(page).toHaveURL(/\/home/)
+  await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: '中文' })
+
+  const cookies = await context.cookies()
+  const session = cookies.filter((c) => c.httpOnly)
+  expect(session.length).toBeGreaterThan(0)
+  const visible = await page.evaluate(() => document.cookie)
+  for (const c of session) expect(visible).not.toContain(c.value)
+
+  const storage = await page.evaluate(() => ({
+    session: { ...sessionStorage },
+    local: { ...localStorage },
+  }))
+  const stored = JSON.stringify(storage)
+  expect(storage.local['roomcast.language']).toBe('zh')
+  const profile = JSON.parse(storage.session['roomcast.user'] ?? '{}') as Record<string, unknown>
+  expect(profile.userTag).toBe('member')
+  expect(Object.keys(profile).filter((k) => /token|^password$|secret|code/i.test(k))).toEqual([])
+  for (const c of cookies) expect(stored).not.toContain(c.value)
+})

@@ -1,5 +1,6 @@
 import type { UserProfile } from '../../../streams/wire/rest/scene'
 import type { Db } from '../store/db'
+import { displayName } from '../../../streams/wire/names'
 
 export interface UserRow {
   user_id: string
@@ -33,7 +34,12 @@ export async function toProfile(db: Pick<Db, 'query'>, user: UserRow): Promise<U
     userId: user.user_id,
     loginName: user.login_name ?? '',
     nickName: user.nick_name,
-    name: user.join_name || user.nick_name,
+    // [HOME-5] a nickname shorter than 3 characters falls back to the login name
+    name: displayName({
+      joinName: user.join_name,
+      nickName: user.nick_name,
+      loginName: user.login_name ?? '',
+    }),
     joinName: user.join_name,
     photo: user.photo,
     phone: mask(user.phone),

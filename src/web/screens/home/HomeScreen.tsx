@@ -4,6 +4,7 @@ import { useLocation } from 'react-router-dom'
 import type { JoinForm } from '../../../../streams/events'
 import type { State } from '../../../../streams/projections'
 import type { RoleId, RoomTypeId } from '../../../../streams/wire/roles'
+import { displayName } from '../../../../streams/wire/names'
 import { Role, RoomType } from './form-values'
 import { useAccount } from '../../app/account'
 import { readCarried } from '../../app/carry'
@@ -32,7 +33,8 @@ export default function HomeScreen() {
   const mobile = useMaybeSelector(session, mobileOf, false)
   const [form, setForm] = useState<JoinForm>(() => ({
     roomName: '',
-    userName: user?.joinName ?? '',
+    // [HOME-5] the name I join with: my join name, or a nickname of 3 or more, else my login name
+    userName: user ? displayName(user) : '',
     roomType: RoomType.smallClass,
     role: Role.host,
     password: '',
