@@ -45,7 +45,9 @@ export function combineProjections<E extends Typed, Root extends object>(
    */
   gate?: { types: ReadonlySet<string>; closed: (state: Root) => boolean },
 ): { initialState: Root; reduce: (state: Root, event: E) => Root } {
-  type Entry = { key: string; handler: AnyHandler }[] & { gated?: boolean }
+  // Per event type, the slices whose handlers care and those handlers, as parallel arrays (the
+  // fold reads them on every event: no object per handler, no destructuring).
+  type Entry = { keys: string[]; handlers: AnyHandler[]; gated: boolean }
   const index = new Map<string, Entry>()
   const initialState = {} as Record<string, unknown>
   for (const key of Object.keys(projections)) {
@@ -53,21 +55,24 @@ export function combineProjections<E extends Typed, Root extends object>(
     initialState[key] = projection.initialState
     for (const [type, handler] of Object.entries(projection.handlers)) {
       if (typeof handler !== 'function') continue
-      const list: Entry = index.get(type) ?? []
-      list.push({ key, handler: handler as AnyHandler })
-      list.gated = gate?.types.has(type) ?? false
-      index.set(type, list)
+      let entry = index.get(type)
+      if (!entry) index.set(type, (entry = { keys: [], handlers: [], gated: false }))
+      entry.keys.push(key)
+      entry.handlers.push(handler as AnyHandler)
+      entry.gated = gate?.types.has(type) ?? false
     }
   }
+  const closed = gate?.closed ?? (() => false)
   const reduce = (state: Root, event: E): Root => {
-    const list = index.get(event.type)
-    if (!list || (list.gated && gate?.closed(state))) return state
-    let next: Record<string, unknown> | undefined
+    const entry = index.get(event.type)
+    if (entry === undefined || (entry.gated && closed(state))) return state
+    const { keys, handlers } = entry
     const slices = state as Record<string, unknown>
-    for (let i = 0; i < list.length; i++) {
-      const { key, handler } = list[i] as { key: string; handler: AnyHandler }
+    let next: Record<string, unknown> | undefined
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i] as string
       const before = slices[key]
-      const after = handler(before, event, state)
+      const after = (handlers[i] as AnyHandler)(before, event, state)
       if (after !== before) {
         next ??= copy(state) as Record<string, unknown>
         next[key] = after
