@@ -1,26 +1,32 @@
 /**
- * The nodes of the persistent map (`pmap.ts`): a hash array mapped trie over string keys.
+ * The nodes of the persistent map (`pmap.ts`): a hash array mapped trie over string keys, laid
+ * out as in CHAMP (Steindorfer and Vinju, 2015).
  *
- * Layout: every node is one array. A branch (seven levels, each taking 5 bits of the hash) is
- * `[bitmap, key, value, key, value, …]`, a pair of slots per set bit in bit order; a pair is an
- * entry (its string key, then its value) or a sub-node (null, then the node). Below the last
- * branch, a bucket holds the keys whose 32-bit hashes are equal: `[hash, key, value, …]`.
+ * Every node is one array. A branch (seven levels, each taking 5 bits of the hash) is
+ * `[dataMap, nodeMap, key, value, key, value, …, node, node, …]`: the entries (a key and its
+ * value) for the bits of `dataMap`, then the sub-nodes for the bits of `nodeMap`, each in bit
+ * order. Below the last branch, a bucket holds the keys whose 32-bit hashes are equal:
+ * `[hash, key, value, …]`. Iteration visits a branch's slots in bit order, entries and sub-nodes
+ * interleaved, so the order of keys depends on the hashes only.
  *
- * Why arrays with the entries inline: the fold reads and replaces members of a 10,000-member map
- * on most events, and its time goes to following pointers and allocating. A lookup reads one
- * array per level (a branch object around its array, and a leaf object per entry, cost three more
- * reads of scattered memory on a 10,000-key map), and a set allocates one array per level and
- * nothing per entry: the fold bench ran about 12% faster than with branch and leaf objects.
+ * Why this layout: the fold reads and replaces members of a 10,000-member map on most events,
+ * and its time goes to following pointers (the maps outgrow the caches) and to allocating. A
+ * lookup reads one array per level (a branch object around its children and a leaf object per
+ * entry cost three more reads of scattered memory), a set allocates one array per level and
+ * nothing per entry, and a branch of sub-nodes only (the top two levels of a 10,000-key map) is
+ * 34 slots, not 65 with a marker per sub-node.
  */
 
-/** A slot of a node: a bitmap or a hash (slot 0), a key or null, a value or a sub-node. */
-type Slot<V> = number | string | null | V | Node<V>
+/** A slot of a node: a bitmap or a hash, a key, a value or a sub-node. */
+type Slot<V> = number | string | V | Node<V>
 export type Node<V> = readonly Slot<V>[]
 
 const BITS = 5
 const MASK = 31
 /** The deepest branch reads bits 30 and 31; below it are buckets. */
 const LAST_SHIFT = 30
+
+export const EMPTY_ROOT: Node<never> = [0, 0]
 
 let lastKey = ''
 let lastHash = 0x811c9dc5
@@ -45,8 +51,12 @@ function popcount(x: number): number {
   return Math.imul(x, 0x01010101) >>> 24
 }
 
-/** Where the pair for `bit` starts in a branch: after the bitmap, two slots per lower set bit. */
-const pairAt = (bitmap: number, bit: number): number => 1 + 2 * popcount(bitmap & (bit - 1))
+/** Where the entry for `bit` starts in a branch: after the bitmaps, two slots per lower bit. */
+const entryAt = (dataMap: number, bit: number): number => 2 + 2 * popcount(dataMap & (bit - 1))
+
+/** Where the sub-node for `bit` is in a branch of `length` slots (`-bit`: the bits from `bit` up). */
+const childAt = (length: number, nodeMap: number, bit: number): number =>
+  length - popcount(nodeMap & -bit)
 
 /** The index of `key` in a bucket, or -1. */
 function bucketIndex<V>(bucket: Node<V>, key: string): number {
@@ -55,29 +65,42 @@ function bucketIndex<V>(bucket: Node<V>, key: string): number {
 }
 
 /** A copy of `node` with slot `i` replaced. */
-function replaced<V>(node: Node<V>, i: number, slot: Slot<V>): Node<V> {
+function replaced<V>(node: Node<V>, i: number, slot: Slot<V>): Slot<V>[] {
   const next = node.slice()
   next[i] = slot
   return next
 }
 
-/** A copy of `node` with a new header and a pair inserted at `at`. */
-function inserted<V>(node: Node<V>, header: number, at: number, key: string, value: V): Node<V> {
+/** A copy of `node` with the two slots of an entry inserted at `at`. */
+function withEntry<V>(node: Node<V>, at: number, key: string, value: V): Slot<V>[] {
   const next = new Array<Slot<V>>(node.length + 2)
-  next[0] = header
-  for (let i = 1; i < at; i++) next[i] = node[i] as Slot<V>
+  for (let i = 0; i < at; i++) next[i] = node[i] as Slot<V>
   next[at] = key
   next[at + 1] = value
   for (let i = at; i < node.length; i++) next[i + 2] = node[i] as Slot<V>
   return next
 }
 
-/** A copy of `node` with a new header and the pair at `at` removed. */
-function removed<V>(node: Node<V>, header: number, at: number): Node<V> {
-  const next = new Array<Slot<V>>(node.length - 2)
-  next[0] = header
-  for (let i = 1; i < at; i++) next[i] = node[i] as Slot<V>
-  for (let i = at + 2; i < node.length; i++) next[i - 2] = node[i] as Slot<V>
+/** A copy of `node` without the `count` slots at `at`. */
+function without<V>(node: Node<V>, at: number, count: number): Slot<V>[] {
+  const next = new Array<Slot<V>>(node.length - count)
+  for (let i = 0; i < at; i++) next[i] = node[i] as Slot<V>
+  for (let i = at + count; i < node.length; i++) next[i - count] = node[i] as Slot<V>
+  return next
+}
+
+/** A branch whose entry at `at` moves down into `child`, the sub-node for `bit`. */
+function pushedDown<V>(node: Node<V>, at: number, bit: number, child: Node<V>): Slot<V>[] {
+  const dataMap = (node[0] as number) ^ bit
+  const nodeMap = (node[1] as number) | bit
+  const next = new Array<Slot<V>>(node.length - 1)
+  const target = childAt(next.length, nodeMap, bit)
+  for (let i = 0, j = 0; j < next.length; i++) {
+    if (j === target) next[j++] = child
+    if (i !== at && i !== at + 1 && i < node.length) next[j++] = node[i] as Slot<V>
+  }
+  next[0] = dataMap
+  next[1] = nodeMap
   return next
 }
 
@@ -91,12 +114,31 @@ function pair<V>(
   kb: string,
   vb: V,
 ): Node<V> {
-  if (shift > LAST_SHIFT) return [ha, ka, va, kb, vb] as Node<V>
+  if (shift > LAST_SHIFT) return [ha, ka, va, kb, vb]
   const ia = (ha >>> shift) & MASK
   const ib = (hb >>> shift) & MASK
-  if (ia === ib) return [1 << ia, null, pair(shift + BITS, ha, ka, va, hb, kb, vb)] as Node<V>
-  const bitmap = (1 << ia) | (1 << ib)
-  return (ia < ib ? [bitmap, ka, va, kb, vb] : [bitmap, kb, vb, ka, va]) as Node<V>
+  if (ia === ib) return [0, 1 << ia, pair(shift + BITS, ha, ka, va, hb, kb, vb)]
+  const dataMap = (1 << ia) | (1 << ib)
+  return ia < ib ? [dataMap, 0, ka, va, kb, vb] : [dataMap, 0, kb, vb, ka, va]
+}
+
+/** The value of `key` under a root node, or undefined. */
+export function lookup<V>(root: Node<V>, key: string): V | undefined {
+  const hash = hashString(key)
+  let node = root
+  for (let shift = 0; shift <= LAST_SHIFT; shift += BITS) {
+    const bit = 1 << ((hash >>> shift) & MASK)
+    const dataMap = node[0] as number
+    if ((dataMap & bit) !== 0) {
+      const at = entryAt(dataMap, bit)
+      return node[at] === key ? (node[at + 1] as V) : undefined
+    }
+    const nodeMap = node[1] as number
+    if ((nodeMap & bit) === 0) return undefined
+    node = node[childAt(node.length, nodeMap, bit)] as Node<V>
+  }
+  const i = bucketIndex(node, key)
+  return i < 0 ? undefined : (node[i + 1] as V)
 }
 
 /** Whether the last `setIn` added a key (module state rather than an object per set). */
@@ -118,26 +160,28 @@ export function setIn<V>(
     const i = bucketIndex(node, key)
     if (i >= 0) return node[i + 1] === value ? node : replaced(node, i + 1, value)
     added = true
-    return inserted(node, hash, node.length, key, value)
+    return withEntry(node, node.length, key, value)
   }
-  const bitmap = node[0] as number
   const bit = 1 << ((hash >>> shift) & MASK)
-  const at = pairAt(bitmap, bit)
-  if ((bitmap & bit) === 0) {
+  const dataMap = node[0] as number
+  const nodeMap = node[1] as number
+  if ((dataMap & bit) !== 0) {
+    const at = entryAt(dataMap, bit)
+    const k = node[at] as string
+    const v = node[at + 1] as V
+    if (k === key) return v === value ? node : replaced(node, at + 1, value)
     added = true
-    return inserted(node, bitmap | bit, at, key, value)
+    return pushedDown(node, at, bit, pair(shift + BITS, hashString(k), k, v, hash, key, value))
   }
-  const k = node[at] as string | null
-  const slot = node[at + 1] as Slot<V>
-  if (k === null) {
-    const child = slot as Node<V>
+  if ((nodeMap & bit) !== 0) {
+    const i = childAt(node.length, nodeMap, bit)
+    const child = node[i] as Node<V>
     const updated = setIn(child, shift + BITS, hash, key, value)
-    return updated === child ? node : replaced(node, at + 1, updated)
+    return updated === child ? node : replaced(node, i, updated)
   }
-  if (k === key) return slot === value ? node : replaced(node, at + 1, value)
   added = true
-  const next = replaced(node, at, null) as Slot<V>[]
-  next[at + 1] = pair(shift + BITS, hashString(k), k, slot as V, hash, key, value)
+  const next = withEntry(node, entryAt(dataMap, bit), key, value)
+  next[0] = dataMap | bit
   return next
 }
 
@@ -151,63 +195,82 @@ export function deleteIn<V>(
   if (shift > LAST_SHIFT) {
     const i = bucketIndex(node, key)
     if (i < 0) return node
-    return node.length === 3 ? undefined : removed(node, hash, i)
+    return node.length === 3 ? undefined : without(node, i, 2)
   }
-  const bitmap = node[0] as number
   const bit = 1 << ((hash >>> shift) & MASK)
-  if ((bitmap & bit) === 0) return node
-  const at = pairAt(bitmap, bit)
-  const k = node[at] as string | null
-  if (k === null) {
-    const child = node[at + 1] as Node<V>
+  const dataMap = node[0] as number
+  const nodeMap = node[1] as number
+  let next: Slot<V>[]
+  if ((dataMap & bit) !== 0) {
+    const at = entryAt(dataMap, bit)
+    if (node[at] !== key) return node
+    next = without(node, at, 2)
+    next[0] = dataMap ^ bit
+  } else if ((nodeMap & bit) !== 0) {
+    const i = childAt(node.length, nodeMap, bit)
+    const child = node[i] as Node<V>
     const updated = deleteIn(child, shift + BITS, hash, key)
     if (updated === child) return node
-    if (updated !== undefined) return replaced(node, at + 1, updated)
-  } else if (k !== key) return node
-  return bitmap === bit ? undefined : removed(node, bitmap & ~bit, at)
-}
-
-/** The value of `key` under a root node, or undefined. */
-export function lookup<V>(root: Node<V>, key: string): V | undefined {
-  const hash = hashString(key)
-  let node = root
-  for (let shift = 0; shift <= LAST_SHIFT; shift += BITS) {
-    const bitmap = node[0] as number
-    const bit = 1 << ((hash >>> shift) & MASK)
-    if ((bitmap & bit) === 0) return undefined
-    const at = pairAt(bitmap, bit)
-    const k = node[at] as string | null
-    if (k !== null) return k === key ? (node[at + 1] as V) : undefined
-    node = node[at + 1] as Node<V>
-  }
-  const i = bucketIndex(node, key)
-  return i < 0 ? undefined : (node[i + 1] as V)
+    if (updated !== undefined) return replaced(node, i, updated)
+    next = without(node, i, 1)
+    next[1] = nodeMap ^ bit
+  } else return node
+  return next.length === 2 ? undefined : next
 }
 
 /** The node with every value changed; one pass, and untouched subtrees are kept as they are. */
-export function mapNode<V>(node: Node<V>, change: (value: V, key: string) => V): Node<V> {
+export function mapNode<V>(
+  node: Node<V>,
+  shift: number,
+  change: (value: V, key: string) => V,
+): Node<V> {
   let out: Slot<V>[] | undefined
-  for (let i = 1; i < node.length; i += 2) {
-    const key = node[i] as string | null
-    const before = node[i + 1] as Slot<V>
-    const after = key === null ? mapNode(before as Node<V>, change) : change(before as V, key)
-    if (after === before) continue
+  if (shift > LAST_SHIFT) {
+    for (let at = 1; at < node.length; at += 2) {
+      const value = change(node[at + 1] as V, node[at] as string)
+      if (value === node[at + 1]) continue
+      out ??= node.slice()
+      out[at + 1] = value
+    }
+    return out ?? node
+  }
+  const dataMap = node[0] as number
+  for (let at = 2; at < 2 + 2 * popcount(dataMap); at += 2) {
+    const value = change(node[at + 1] as V, node[at] as string)
+    if (value === node[at + 1]) continue
     out ??= node.slice()
-    out[i + 1] = after
+    out[at + 1] = value
+  }
+  for (let i = 2 + 2 * popcount(dataMap); i < node.length; i++) {
+    const child = mapNode(node[i] as Node<V>, shift + BITS, change)
+    if (child === node[i]) continue
+    out ??= node.slice()
+    out[i] = child
   }
   return out ?? node
 }
 
-/** Visits every entry in order (the order of `keys()` and `toJSON()`). */
-export function eachEntry<V>(node: Node<V>, visit: (value: V, key: string) => void): void {
-  for (let i = 1; i < node.length; i += 2) {
-    const key = node[i] as string | null
-    if (key === null) eachEntry(node[i + 1] as Node<V>, visit)
-    else visit(node[i + 1] as V, key)
+/** Visits every entry in order (the order of `keys()` and `toJSON()`): entries and sub-nodes by bit. */
+export function eachEntry<V>(
+  node: Node<V>,
+  shift: number,
+  visit: (value: V, key: string) => void,
+): void {
+  if (shift > LAST_SHIFT) {
+    for (let at = 1; at < node.length; at += 2) visit(node[at + 1] as V, node[at] as string)
+    return
+  }
+  const dataMap = node[0] as number
+  const nodeMap = node[1] as number
+  let at = 2
+  let i = node.length - popcount(nodeMap)
+  for (let bits = dataMap | nodeMap; bits !== 0; bits &= bits - 1) {
+    if ((dataMap & bits & -bits) !== 0) {
+      visit(node[at + 1] as V, node[at] as string)
+      at += 2
+    } else eachEntry(node[i++] as Node<V>, shift + BITS, visit)
   }
 }
-
-export const EMPTY_ROOT: Node<never> = [0]
 
 /**
  * Calls `visit` for every key whose value differs under two nodes at `shift` (by reference),
@@ -220,42 +283,47 @@ export function diffNodes<V>(
   visit: (key: string, before: V | undefined, after: V | undefined) => void,
 ): void {
   if (a === b) return
-  if (shift > LAST_SHIFT) return diffEntries(a, 0, b, 0, visit)
-  const bitmapA = a[0] as number
-  const bitmapB = b[0] as number
+  if (shift > LAST_SHIFT) return diffEntries(entriesOf(a, shift), entriesOf(b, shift), visit)
+  const dataA = a[0] as number
+  const nodeA = a[1] as number
+  const dataB = b[0] as number
+  const nodeB = b[1] as number
   for (let slot = 0; slot < 32; slot++) {
     const bit = 1 << slot
-    const atA = bitmapA & bit ? pairAt(bitmapA, bit) : -1
-    const atB = bitmapB & bit ? pairAt(bitmapB, bit) : -1
-    if (atA >= 0 && atB >= 0 && a[atA] === null && b[atB] === null)
-      diffNodes(a[atA + 1] as Node<V>, b[atB + 1] as Node<V>, shift + BITS, visit)
-    else if (atA >= 0 || atB >= 0) diffEntries(a, atA, b, atB, visit)
+    if ((nodeA & bit) !== 0 && (nodeB & bit) !== 0) {
+      const childA = a[childAt(a.length, nodeA, bit)] as Node<V>
+      const childB = b[childAt(b.length, nodeB, bit)] as Node<V>
+      diffNodes(childA, childB, shift + BITS, visit)
+    } else if (((dataA | nodeA | dataB | nodeB) & bit) !== 0)
+      diffEntries(slotEntries(a, shift, bit), slotEntries(b, shift, bit), visit)
   }
 }
 
-/** Compares the entries under the pair at `atA` of `a` and `atB` of `b` (0: the whole node). */
 function diffEntries<V>(
-  a: Node<V>,
-  atA: number,
-  b: Node<V>,
-  atB: number,
+  left: Map<string, V>,
+  right: Map<string, V>,
   visit: (key: string, before: V | undefined, after: V | undefined) => void,
 ): void {
-  const left = entriesAt(a, atA)
-  const right = entriesAt(b, atB)
   for (const [key, value] of left) if (right.get(key) !== value) visit(key, value, right.get(key))
   for (const [key, value] of right) if (!left.has(key)) visit(key, undefined, value)
 }
 
-/** The entries under the pair at `at` of `node` (none for -1, all of them for 0). */
-function entriesAt<V>(node: Node<V>, at: number): Map<string, V> {
+function entriesOf<V>(node: Node<V>, shift: number): Map<string, V> {
   const out = new Map<string, V>()
-  const add = (value: V, key: string) => void out.set(key, value)
-  if (at === 0) eachEntry(node, add)
-  else if (at > 0) {
-    const key = node[at] as string | null
-    if (key === null) eachEntry(node[at + 1] as Node<V>, add)
-    else add(node[at + 1] as V, key)
+  eachEntry(node, shift, (value, key) => out.set(key, value))
+  return out
+}
+
+/** The entries in the slot for `bit` of a branch at `shift` (its entry, or its sub-node's). */
+function slotEntries<V>(node: Node<V>, shift: number, bit: number): Map<string, V> {
+  const dataMap = node[0] as number
+  const nodeMap = node[1] as number
+  if ((nodeMap & bit) !== 0)
+    return entriesOf(node[childAt(node.length, nodeMap, bit)] as Node<V>, shift + BITS)
+  const out = new Map<string, V>()
+  if ((dataMap & bit) !== 0) {
+    const at = entryAt(dataMap, bit)
+    out.set(node[at] as string, node[at + 1] as V)
   }
   return out
 }

@@ -13,7 +13,7 @@ import {
 
 /**
  * A persistent (immutable) map from string keys to values: a hash array mapped trie (`hamt.ts`).
- * `set` and `delete` copy only the path to the key (a few arrays of at most 65 slots), so a
+ * `set` and `delete` copy only the path to the key (a few arrays of at most 66 slots), so a
  * projection holding 10,000 members changes one member without copying the other 9,999, and
  * every state a replay keeps shares everything that did not change. Serialises to a plain object
  * (`toJSON`).
@@ -68,31 +68,31 @@ export class PMap<V> {
   }
 
   forEach(visit: (value: V, key: string) => void): void {
-    eachEntry(this.root, visit)
+    eachEntry(this.root, 0, visit)
   }
 
   values(): V[] {
     const out: V[] = []
-    eachEntry(this.root, (value) => out.push(value))
+    eachEntry(this.root, 0, (value) => out.push(value))
     return out
   }
 
   keys(): string[] {
     const out: string[] = []
-    eachEntry(this.root, (_, key) => out.push(key))
+    eachEntry(this.root, 0, (_, key) => out.push(key))
     return out
   }
 
   entries(): [string, V][] {
     const out: [string, V][] = []
-    eachEntry(this.root, (value, key) => out.push([key, value]))
+    eachEntry(this.root, 0, (value, key) => out.push([key, value]))
     return out
   }
 
   find(test: (value: V, key: string) => boolean): V | undefined {
     let found: V | undefined
     let done = false
-    eachEntry(this.root, (value, key) => {
+    eachEntry(this.root, 0, (value, key) => {
       if (!done && test(value, key)) {
         found = value
         done = true
@@ -103,13 +103,13 @@ export class PMap<V> {
 
   /** Every value changed by `change`; unchanged values keep their slots. */
   map(change: (value: V, key: string) => V): PMap<V> {
-    const root = mapNode(this.root, change)
+    const root = mapNode(this.root, 0, change)
     return root === this.root ? this : new PMap(root, this.size)
   }
 
   toObject(): Record<string, V> {
     const out: Record<string, V> = {}
-    eachEntry(this.root, (value, key) => (out[key] = value))
+    eachEntry(this.root, 0, (value, key) => (out[key] = value))
     return out
   }
 
