@@ -141,6 +141,10 @@ function sameMember(a: Member, b: Member): boolean {
   )
 }
 
+/** A flag a message leaves as it is: absent, or the member's value. */
+const unchanged = (flag: 0 | 1 | undefined, current: 0 | 1): boolean =>
+  flag === undefined || flag === current
+
 const find = (s: UsersState, uid: string): Member | undefined =>
   s.audiences.get(uid) ?? s.hosts.get(uid)
 
@@ -154,6 +158,7 @@ function change(s: UsersState, uid: string, patch: Partial<Member>): UsersState 
 
 /** [BOARD-2] [BOARD-5] every board grantee loses its grant; nobody shares the board. */
 function clearBoardGrants(s: UsersState): UsersState {
+  if (s.shareBoardUsers.size === 0) return s
   let out = s
   for (const uid of s.shareBoardUsers.keys()) out = setGrant(out, uid, 0)
   return withGroups(out, { shareBoardUsers: PMap.empty() })
@@ -161,13 +166,16 @@ function clearBoardGrants(s: UsersState): UsersState {
 
 /** A member leaves: out of every group ([SCREEN-2]); the creator leaving ends the share ([BOARD-7]). */
 function leave(s: UsersState, uid: string, root: State): UsersState {
-  if (!s.hosts.has(uid) && !s.audiences.has(uid)) return s
-  let out: UsersState = withGroups(s, {
-    hosts: s.hosts.delete(uid),
-    audiences: s.audiences.delete(uid),
+  // a delete of an absent key answers the same map: one walk per group, no lookup first
+  const hosts = s.hosts.delete(uid)
+  const audiences = s.audiences.delete(uid)
+  if (hosts === s.hosts && audiences === s.audiences) return s
+  let out: UsersState = {
+    hosts,
+    audiences,
     shareBoardUsers: s.shareBoardUsers.delete(uid),
     shareScreenUsers: s.shareScreenUsers.delete(uid),
-  })
+  }
   if (uid === root.conference.createBoardUserId) out = clearBoardGrants(out)
   return out
 }
@@ -254,6 +262,14 @@ export const usersProjection = defineProjection<UsersState, Event, State>(initia
   'msg/userStateChanged': (s, { data }) => {
     const member = find(s, data.uid)
     if (!member) return s // [MSG-6] a missing audience
+    // compare before building a member: a message that changes nothing allocates nothing
+    if (
+      unchanged(data.enableAudio, member.enableAudio) &&
+      unchanged(data.enableVideo, member.enableVideo) &&
+      unchanged(data.enableChat, member.enableChat) &&
+      unchanged(data.grantScreen, member.grantScreen)
+    )
+      return s
     const next = withFlags(
       member,
       data.enableAudio,
@@ -263,7 +279,7 @@ export const usersProjection = defineProjection<UsersState, Event, State>(initia
       undefined,
       undefined,
     )
-    return sameMember(member, next) ? s : put(s, next, member)
+    return put(s, next, member)
   },
   'rest/userMediaUpdated': (s, e) => change(s, e.uid, { [e.flag]: e.value }),
   // [MUTE-2] forced mute sets every audience's audio to 0
