@@ -9,6 +9,8 @@
  * `[hash, key, value, …]`. Iteration visits a branch's slots in bit order, entries and sub-nodes
  * interleaved, so the order of keys depends on the hashes only.
  *
+ * Reading every entry (iteration, `map`, `diff`) is in `hamt-walk.ts`.
+ *
  * Why this layout: the fold reads and replaces members of a 10,000-member map on most events,
  * and its time goes to following pointers (the maps outgrow the caches) and to allocating. A
  * lookup reads one array per level (a branch object around its children and a leaf object per
@@ -18,13 +20,13 @@
  */
 
 /** A slot of a node: a bitmap or a hash, a key, a value or a sub-node. */
-type Slot<V> = number | string | V | Node<V>
+export type Slot<V> = number | string | V | Node<V>
 export type Node<V> = readonly Slot<V>[]
 
-const BITS = 5
+export const BITS = 5
 const MASK = 31
 /** The deepest branch reads bits 30 and 31; below it are buckets. */
-const LAST_SHIFT = 30
+export const LAST_SHIFT = 30
 
 export const EMPTY_ROOT: Node<never> = [0, 0]
 
@@ -44,7 +46,7 @@ export function hashString(key: string): number {
   return lastHash
 }
 
-function popcount(x: number): number {
+export function popcount(x: number): number {
   x -= (x >>> 1) & 0x55555555
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333)
   x = (x + (x >>> 4)) & 0x0f0f0f0f
@@ -52,14 +54,15 @@ function popcount(x: number): number {
 }
 
 /** Where the entry for `bit` starts in a branch: after the bitmaps, two slots per lower bit. */
-const entryAt = (dataMap: number, bit: number): number => 2 + 2 * popcount(dataMap & (bit - 1))
+export const entryAt = (dataMap: number, bit: number): number =>
+  2 + 2 * popcount(dataMap & (bit - 1))
 
 /** Where the sub-node for `bit` is in a branch of `length` slots (`-bit`: the bits from `bit` up). */
-const childAt = (length: number, nodeMap: number, bit: number): number =>
+export const childAt = (length: number, nodeMap: number, bit: number): number =>
   length - popcount(nodeMap & -bit)
 
 /** The index of `key` in a bucket, or -1. */
-function bucketIndex<V>(bucket: Node<V>, key: string): number {
+export function bucketIndex<V>(bucket: Node<V>, key: string): number {
   for (let i = 1; i < bucket.length; i += 2) if (bucket[i] === key) return i
   return -1
 }
@@ -216,114 +219,4 @@ export function deleteIn<V>(
     next[1] = nodeMap ^ bit
   } else return node
   return next.length === 2 ? undefined : next
-}
-
-/** The node with every value changed; one pass, and untouched subtrees are kept as they are. */
-export function mapNode<V>(
-  node: Node<V>,
-  shift: number,
-  change: (value: V, key: string) => V,
-): Node<V> {
-  let out: Slot<V>[] | undefined
-  if (shift > LAST_SHIFT) {
-    for (let at = 1; at < node.length; at += 2) {
-      const value = change(node[at + 1] as V, node[at] as string)
-      if (value === node[at + 1]) continue
-      out ??= node.slice()
-      out[at + 1] = value
-    }
-    return out ?? node
-  }
-  const dataMap = node[0] as number
-  for (let at = 2; at < 2 + 2 * popcount(dataMap); at += 2) {
-    const value = change(node[at + 1] as V, node[at] as string)
-    if (value === node[at + 1]) continue
-    out ??= node.slice()
-    out[at + 1] = value
-  }
-  for (let i = 2 + 2 * popcount(dataMap); i < node.length; i++) {
-    const child = mapNode(node[i] as Node<V>, shift + BITS, change)
-    if (child === node[i]) continue
-    out ??= node.slice()
-    out[i] = child
-  }
-  return out ?? node
-}
-
-/** Visits every entry in order (the order of `keys()` and `toJSON()`): entries and sub-nodes by bit. */
-export function eachEntry<V>(
-  node: Node<V>,
-  shift: number,
-  visit: (value: V, key: string) => void,
-): void {
-  if (shift > LAST_SHIFT) {
-    for (let at = 1; at < node.length; at += 2) visit(node[at + 1] as V, node[at] as string)
-    return
-  }
-  const dataMap = node[0] as number
-  const nodeMap = node[1] as number
-  let at = 2
-  let i = node.length - popcount(nodeMap)
-  for (let bits = dataMap | nodeMap; bits !== 0; bits &= bits - 1) {
-    if ((dataMap & bits & -bits) !== 0) {
-      visit(node[at + 1] as V, node[at] as string)
-      at += 2
-    } else eachEntry(node[i++] as Node<V>, shift + BITS, visit)
-  }
-}
-
-/**
- * Calls `visit` for every key whose value differs under two nodes at `shift` (by reference),
- * skipping the sub-nodes they share.
- */
-export function diffNodes<V>(
-  a: Node<V>,
-  b: Node<V>,
-  shift: number,
-  visit: (key: string, before: V | undefined, after: V | undefined) => void,
-): void {
-  if (a === b) return
-  if (shift > LAST_SHIFT) return diffEntries(entriesOf(a, shift), entriesOf(b, shift), visit)
-  const dataA = a[0] as number
-  const nodeA = a[1] as number
-  const dataB = b[0] as number
-  const nodeB = b[1] as number
-  for (let slot = 0; slot < 32; slot++) {
-    const bit = 1 << slot
-    if ((nodeA & bit) !== 0 && (nodeB & bit) !== 0) {
-      const childA = a[childAt(a.length, nodeA, bit)] as Node<V>
-      const childB = b[childAt(b.length, nodeB, bit)] as Node<V>
-      diffNodes(childA, childB, shift + BITS, visit)
-    } else if (((dataA | nodeA | dataB | nodeB) & bit) !== 0)
-      diffEntries(slotEntries(a, shift, bit), slotEntries(b, shift, bit), visit)
-  }
-}
-
-function diffEntries<V>(
-  left: Map<string, V>,
-  right: Map<string, V>,
-  visit: (key: string, before: V | undefined, after: V | undefined) => void,
-): void {
-  for (const [key, value] of left) if (right.get(key) !== value) visit(key, value, right.get(key))
-  for (const [key, value] of right) if (!left.has(key)) visit(key, undefined, value)
-}
-
-function entriesOf<V>(node: Node<V>, shift: number): Map<string, V> {
-  const out = new Map<string, V>()
-  eachEntry(node, shift, (value, key) => out.set(key, value))
-  return out
-}
-
-/** The entries in the slot for `bit` of a branch at `shift` (its entry, or its sub-node's). */
-function slotEntries<V>(node: Node<V>, shift: number, bit: number): Map<string, V> {
-  const dataMap = node[0] as number
-  const nodeMap = node[1] as number
-  if ((nodeMap & bit) !== 0)
-    return entriesOf(node[childAt(node.length, nodeMap, bit)] as Node<V>, shift + BITS)
-  const out = new Map<string, V>()
-  if ((dataMap & bit) !== 0) {
-    const at = entryAt(dataMap, bit)
-    out.set(node[at] as string, node[at + 1] as V)
-  }
-  return out
 }
