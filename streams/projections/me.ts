@@ -5,7 +5,7 @@ import type { Me } from '../wire/rest/room'
 import { Role } from '../wire/roles'
 import { MuteAll } from '../wire/constants'
 import type { State } from './state'
-import { userFlags } from './users'
+import { userFlags } from './member-record'
 
 /** The participant (spec §3 "Participant (me)"), tokens included (redacted in the log). */
 export type MeState = Me | null
