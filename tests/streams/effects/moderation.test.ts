@@ -138,6 +138,29 @@ describe('mute all', () => {
     expect(s.me?.enableAudio).toBe(0)
   })
 
+  it('[MUTE-2] forced mutes of two rooms folded in turn, with audio turned on between, leave no audience unmuted', () => {
+    const mute = msg(Cmd.roomInfo, { ...byHost, muteAllAudio: 1 })
+    const room = (from: number) =>
+      inRoom({
+        members: [
+          member('100', { role: 1 }),
+          ...Array.from({ length: 200 }, (_, i) => member(`${from + i}`, { enableAudio: 1 })),
+        ],
+      })
+    const unmuted = (s: ReturnType<typeof room>) =>
+      s.users.audiences.values().filter((m) => m.enableAudio !== 0).length
+    let a = fold(room(300), mute)
+    let b = fold(room(1000), mute)
+    expect([unmuted(a), unmuted(b)]).toEqual([0, 0])
+    const speak = (uid: string) => msg(Cmd.userState, { ...byHost, uid, enableAudio: 1, code: 104 })
+    a = fold(a, speak('301'), speak('450'))
+    b = fold(b, speak('1001'))
+    expect([unmuted(a), unmuted(b)]).toEqual([2, 1])
+    b = fold(b, mute)
+    a = fold(a, mute)
+    expect([unmuted(a), unmuted(b)]).toEqual([0, 0])
+  })
+
   it('[MUTE-4] muteAllAudio 2 is mute-all with audience applying to speak', () => {
     const s = fold(
       inRoom({ members: [member('100', { role: 1 }), member('300', { enableAudio: 1 })] }),
