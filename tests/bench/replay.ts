@@ -102,7 +102,7 @@ const browser = await chromium.launch({
   args: ARGS,
 })
 
-let figures: Record<string, unknown> = {}
+let figures: Record<string, unknown> | undefined
 try {
   const page = await (
     await browser.newContext({ viewport: { width: 1366, height: 900 } })
