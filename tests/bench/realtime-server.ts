@@ -1,16 +1,32 @@
 /**
  * A server under load for `npm run bench:realtime`, in its own process so its memory is its own:
  * `roomcast` (this project's realtime service, the whole server) or `plain` (the ws library's
- * broadcast example: every message relayed to every other client). Prints its port, then answers
+ * broadcast example: every message relayed to every other client) or `raw` (each message framed once
+ * and its bytes written straight to every other client's TCP socket: no protocol, no checks, but
+ * one write per message, as roomcast would be without its per-turn batching). Prints its port, then answers
  * 'rss' and 'cpu' (microseconds used) over IPC.
  */
+import type { Duplex } from 'node:stream'
 import { WebSocketServer } from 'ws'
 import { buildApp } from '../../src/server/app'
+import { textFrame } from '../../src/server/realtime/frames'
 
 const kind = process.argv[2]
 const rss = () => process.memoryUsage().rss
 
 async function start(): Promise<number> {
+  if (kind === 'raw') {
+    const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, perMessageDeflate: false })
+    const raw = (ws: unknown) => (ws as { _socket: Duplex })._socket
+    wss.on('connection', (ws) => {
+      ws.on('message', (data) => {
+        const frame = textFrame(data.toString())
+        for (const client of wss.clients) if (client !== ws) raw(client).write(frame)
+      })
+    })
+    await new Promise((resolve) => wss.once('listening', resolve))
+    return (wss.address() as { port: number }).port
+  }
   if (kind === 'plain') {
     const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, perMessageDeflate: false })
     wss.on('connection', (ws) => {
