@@ -6,21 +6,14 @@
  *   with an empty scene as the baseline.
  * Last line: one JSON object.
  */
-import { spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
-import { join } from 'node:path'
-import { chromium, type Browser, type Page } from '@playwright/test'
-import { buildApp } from '../../src/server/app'
+import type { Browser, Page } from '@playwright/test'
+import { BASE_CHROMIUM_ARGS, startAppAndBrowser } from './support/app-browser'
 
-const root = new URL('../..', import.meta.url).pathname
 const STROKES = 100
 const ELEMENTS = 5000
 const RENDER_RUNS = 7
 const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
+  ...BASE_CHROMIUM_ARGS,
   '--disable-background-timer-throttling',
   '--disable-renderer-backgrounding',
 ]
@@ -201,19 +194,7 @@ async function render(page: Page) {
 }
 
 async function main() {
-  if (!existsSync(join(root, 'dist', 'index.html'))) {
-    console.log('building the client…')
-    spawnSync(join(root, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], {
-      cwd: root,
-      stdio: 'inherit',
-    })
-  }
-  const app = await buildApp({ memory: true, logger: false, staticDir: join(root, 'dist') })
-  const base = await app.fastify.listen({ host: '127.0.0.1', port: 0 })
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ARGS,
-  })
+  const { base, browser, close } = await startAppAndBrowser(ARGS)
   try {
     const room = `bench-${Date.now()}`
     const writer = await enter(browser, base, room, 'Writer', 'Host')
@@ -264,8 +245,7 @@ async function main() {
     }
     console.log(JSON.stringify(result))
   } finally {
-    await browser.close()
-    await app.close()
+    await close()
   }
 }
 

@@ -2,26 +2,12 @@
 // joining page, over 5 runs, with the real server, the built app and Chromium with fake devices
 // (local mode). Prints each run, the median and max, and the local-mode room limits measured by
 // `npm run bench:media`. Target: median ≤ 1000 ms. Last line: one JSON object.
-import { chromium, type Browser, type Page } from '@playwright/test'
-import { execFileSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
-import { resolve } from 'node:path'
+import type { Browser, Page } from '@playwright/test'
 import { DEFAULT_LIMITS } from '../../src/adapters/local-media/limits'
-import { buildApp } from '../../src/server/app'
+import { BASE_CHROMIUM_ARGS, MEDIA_CHROMIUM_ARGS, startAppAndBrowser } from './support/app-browser'
 
 const RUNS = 5
 const TARGET_MS = 1000
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--use-fake-ui-for-media-stream',
-  '--use-fake-device-for-media-stream',
-  '--allow-loopback-in-peer-connection',
-]
-
 async function open(browser: Browser, url: string, form: Record<string, string>): Promise<Page> {
   const page = await (await browser.newContext()).newPage()
   await page.goto(`${url}/home`)
@@ -72,15 +58,11 @@ async function run(browser: Browser, url: string, n: number): Promise<number> {
   return Math.round(ms)
 }
 
-if (!existsSync('dist/index.html')) execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'])
-const app = await buildApp({ memory: true, staticDir: resolve('dist'), logger: false })
-await app.fastify.listen({ port: 0, host: '127.0.0.1' })
-const address = app.fastify.server.address()
-const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ARGS,
-})
+const {
+  base: url,
+  browser,
+  close,
+} = await startAppAndBrowser([...BASE_CHROMIUM_ARGS, ...MEDIA_CHROMIUM_ARGS])
 const runs: number[] = []
 try {
   await run(browser, url, 0) // warm-up: first compiles and caches; not counted
@@ -90,8 +72,7 @@ try {
     console.log(`run ${i}: Join click → first remote video frame ${ms} ms`)
   }
 } finally {
-  await browser.close()
-  await app.close()
+  await close()
 }
 const sorted = [...runs].sort((a, b) => a - b)
 const median = sorted[Math.floor(sorted.length / 2)] ?? 0

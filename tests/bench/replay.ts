@@ -3,28 +3,19 @@
 // first render, the median and max time of 20 seeks through the UI ("Jump to event"), and the
 // long tasks over 50 ms while seeking. Targets: seek ≤ 100 ms median, no long task over 200 ms.
 // Last line: one JSON object.
-import { chromium } from '@playwright/test'
-import { execFileSync } from 'node:child_process'
-import { createReadStream, existsSync, mkdtempSync, statSync, writeFileSync } from 'node:fs'
+import { createReadStream, mkdtempSync, statSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { FORMAT_VERSION, LOG_KIND, toNdjson } from '../../streams/recorder/format'
-import { buildApp } from '../../src/server/app'
 import { generateLog, prng } from './fold-log'
+import { BASE_CHROMIUM_ARGS, startAppAndBrowser } from './support/app-browser'
 
 const EVENTS = Number(process.env.EVENTS ?? 1_000_000)
 const SEEKS = 20
 const TARGET_SEEK_MS = 100
 const TARGET_LONG_TASK_MS = 200
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--js-flags=--max-old-space-size=8192',
-]
+const ARGS = [...BASE_CHROMIUM_ARGS, '--js-flags=--max-old-space-size=8192']
 
 /** Collects long tasks from the page's start (a string: the page gets no transpiler helper). */
 const OBSERVE = `(() => {
@@ -92,15 +83,7 @@ await new Promise<void>((r) => logServer.listen(0, '127.0.0.1', r))
 const logAddress = logServer.address()
 const logUrl = `http://127.0.0.1:${typeof logAddress === 'object' && logAddress ? logAddress.port : 0}/bench.ndjson`
 
-if (!existsSync('dist/index.html')) execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'])
-const app = await buildApp({ memory: true, staticDir: resolve('dist'), logger: false })
-await app.fastify.listen({ port: 0, host: '127.0.0.1' })
-const address = app.fastify.server.address()
-const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ARGS,
-})
+const { base, browser, close } = await startAppAndBrowser(ARGS)
 
 let figures: Record<string, unknown> | undefined
 try {
@@ -152,8 +135,7 @@ try {
     withinTarget: seekMedian <= TARGET_SEEK_MS && longest <= TARGET_LONG_TASK_MS,
   }
 } finally {
-  await browser.close()
-  await app.close()
+  await close()
   logServer.close()
 }
 console.log(JSON.stringify(figures))

@@ -2,21 +2,8 @@ import { build } from 'esbuild'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium, type Browser, type Page } from '@playwright/test'
-import { buildApp, type App } from '../../../src/server/app'
-
-/** The end-to-end tests' Chromium flags (playwright.config.ts), without importing its setup. */
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--use-fake-ui-for-media-stream',
-  '--use-fake-device-for-media-stream',
-  '--allow-loopback-in-peer-connection',
-]
+import type { Browser, Page } from '@playwright/test'
+import { BASE_CHROMIUM_ARGS, MEDIA_CHROMIUM_ARGS, startAppAndBrowser } from '../support/app-browser'
 
 export interface Harness {
   readonly url: string
@@ -41,15 +28,14 @@ export async function startHarness(): Promise<Harness> {
     join(dir, 'index.html'),
     '<!doctype html><html><body><script type="module" src="/bench.js"></script></body></html>',
   )
-  const app: App = await buildApp({ memory: true, staticDir: dir, logger: false })
-  await app.fastify.listen({ port: 0, host: '127.0.0.1' })
-  const address = app.fastify.server.address()
-  const port = typeof address === 'object' && address ? address.port : 0
-  const url = `http://127.0.0.1:${port}`
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  })
+  const {
+    base: url,
+    browser,
+    close,
+  } = await startAppAndBrowser(
+    [...BASE_CHROMIUM_ARGS, '--disable-component-update', ...MEDIA_CHROMIUM_ARGS],
+    dir,
+  )
   return {
     url,
     browser,
@@ -60,9 +46,6 @@ export async function startHarness(): Promise<Harness> {
       await page.waitForFunction(() => 'bench' in window)
       return page
     },
-    async close() {
-      await browser.close()
-      await app.close()
-    },
+    close,
   }
 }

@@ -1,0 +1,61 @@
+import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { chromium, type Browser } from '@playwright/test'
+import { buildApp } from '../../../src/server/app'
+
+/** The Chromium flags every browser bench starts from (as the e2e tests, without their setup). */
+export const BASE_CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+]
+
+/** Fake camera and microphone, granted, and WebRTC over loopback. */
+export const MEDIA_CHROMIUM_ARGS = [
+  '--use-fake-ui-for-media-stream',
+  '--use-fake-device-for-media-stream',
+  '--allow-loopback-in-peer-connection',
+]
+
+export interface AppBrowser {
+  /** The server's address, `http://127.0.0.1:{port}`. */
+  readonly base: string
+  readonly browser: Browser
+  close(): Promise<void>
+}
+
+const root = new URL('../../..', import.meta.url).pathname
+
+/**
+ * The real server (embedded database in memory) on a free loopback port, serving `staticDir`
+ * (default: the built client, built first when missing), and Debian's Chromium with `args`.
+ */
+export async function startAppAndBrowser(
+  args: readonly string[],
+  staticDir = join(root, 'dist'),
+): Promise<AppBrowser> {
+  if (staticDir === join(root, 'dist') && !existsSync(join(staticDir, 'index.html'))) {
+    console.log('building the client…')
+    spawnSync(join(root, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], {
+      cwd: root,
+      stdio: 'inherit',
+    })
+  }
+  const app = await buildApp({ memory: true, logger: false, staticDir })
+  const base = await app.fastify.listen({ host: '127.0.0.1', port: 0 })
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [...args],
+  })
+  return {
+    base,
+    browser,
+    async close() {
+      await browser.close()
+      await app.close()
+    },
+  }
+}
