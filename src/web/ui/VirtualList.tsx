@@ -1,4 +1,5 @@
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
+import { useClientHeight, useFrameScroll } from './use-scroll-window'
 
 export interface VirtualListProps<T> {
   readonly items: readonly T[]
@@ -29,21 +30,8 @@ export function VirtualList<T>({
   className,
 }: VirtualListProps<T>) {
   const box = useRef<HTMLDivElement>(null)
-  const [scrollTop, setScrollTop] = useState(0)
-  const [height, setHeight] = useState(400)
-  const frame = useRef(0)
-
-  useLayoutEffect(() => {
-    const element = box.current
-    if (!element) return
-    setHeight(element.clientHeight || 400)
-    if (typeof ResizeObserver === 'undefined') return
-    const observer = new ResizeObserver(() => setHeight(element.clientHeight || 400))
-    observer.observe(element)
-    return () => observer.disconnect()
-  }, [])
-
-  useEffect(() => () => cancelAnimationFrame(frame.current), [])
+  const { scroll: scrollTop, follow } = useFrameScroll()
+  const height = useClientHeight(box, 400)
 
   const first = Math.max(0, Math.floor(scrollTop / rowHeight) - overscan)
   const last = Math.min(items.length, Math.ceil((scrollTop + height) / rowHeight) + overscan)
@@ -81,11 +69,7 @@ export function VirtualList<T>({
       aria-label={label}
       className={className}
       style={{ overflowY: 'auto', position: 'relative', minHeight: 0 }}
-      onScroll={(event) => {
-        const top = event.currentTarget.scrollTop
-        cancelAnimationFrame(frame.current)
-        frame.current = requestAnimationFrame(() => setScrollTop(top))
-      }}
+      onScroll={(event) => follow(event.currentTarget.scrollTop)}
     >
       <div style={{ height: items.length * rowHeight, position: 'relative' }}>{rows}</div>
     </div>

@@ -1,12 +1,6 @@
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
-import {
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type ReactNode,
-} from 'react'
+import { useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { useClientHeight, useFrameScroll } from '../../ui/use-scroll-window'
 
 /** The tallest scroll area the list makes; longer lists scroll proportionally inside it. */
 const MAX_SCROLL_PX = 4_000_000
@@ -68,27 +62,14 @@ export function EventRows({
 }: EventRowsProps) {
   const styles = useStyles()
   const box = useRef<HTMLDivElement>(null)
-  const [scrollTop, setScrollTop] = useState(0)
-  const [height, setHeight] = useState(400)
-  const frame = useRef(0)
+  const { scroll: scrollTop, follow, set: setScrollTop } = useFrameScroll()
+  const height = useClientHeight(box, 400)
 
   const total = count * rowHeight
   const spacer = Math.min(total, MAX_SCROLL_PX)
   // content pixels per scroll pixel (1 below the cap)
   const ratio = spacer > height ? Math.max(1, (total - height) / (spacer - height)) : 1
   const offset = scrollTop * ratio
-
-  useLayoutEffect(() => {
-    const element = box.current
-    if (!element) return
-    const measure = () => setHeight(element.clientHeight || 400)
-    measure()
-    if (typeof ResizeObserver === 'undefined') return
-    const observer = new ResizeObserver(measure)
-    observer.observe(element)
-    return () => observer.disconnect()
-  }, [])
-  useEffect(() => () => cancelAnimationFrame(frame.current), [])
 
   // Keep the current row in view (only when it is out of view: scrolling by hand stays free).
   // The new scroll position is decided while rendering, so the rows for it render at once and
@@ -163,8 +144,7 @@ export function EventRows({
       onScroll={(event) => {
         const top = event.currentTarget.scrollTop
         domTop.current = top
-        cancelAnimationFrame(frame.current)
-        frame.current = requestAnimationFrame(() => setScrollTop(top))
+        follow(top)
       }}
     >
       <div style={{ height: spacer, position: 'relative' }}>{rows}</div>

@@ -1,4 +1,5 @@
-import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react'
+import { useLayoutEffect, useRef, useState, type CSSProperties } from 'react'
+import { useFrameScroll } from '../../../ui/use-scroll-window'
 import { Tile, type TileProps } from './Tile'
 
 /** A strip with at most this many tiles renders them all; a longer one only those in view. */
@@ -42,8 +43,7 @@ export function TileStrip({
 }) {
   const box = useRef<HTMLDivElement>(null)
   const [size, setSize] = useState<Box>(() => lastSize[axis])
-  const [scroll, setScroll] = useState(0)
-  const frame = useRef(0)
+  const { scroll, follow } = useFrameScroll()
   const windowed = tiles.length > WINDOW_FROM
 
   useLayoutEffect(() => {
@@ -57,7 +57,6 @@ export function TileStrip({
     observer.observe(element)
     return () => observer.disconnect()
   }, [windowed, axis])
-  useEffect(() => () => cancelAnimationFrame(frame.current), [])
 
   const item =
     axis === 'column' ? Math.max(MIN_SIDE_TILE, (size.width * 9) / 16) : (size.height * 16) / 9
@@ -84,9 +83,7 @@ export function TileStrip({
         windowed
           ? (event) => {
               const element = event.currentTarget
-              const at = axis === 'column' ? element.scrollTop : element.scrollLeft
-              cancelAnimationFrame(frame.current)
-              frame.current = requestAnimationFrame(() => setScroll(at))
+              follow(axis === 'column' ? element.scrollTop : element.scrollLeft)
             }
           : undefined
       }
