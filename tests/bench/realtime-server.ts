@@ -14,31 +14,29 @@ import { textFrame } from '../../src/server/realtime/frames'
 const kind = process.argv[2]
 const rss = () => process.memoryUsage().rss
 
-async function start(): Promise<number> {
-  if (kind === 'raw') {
-    const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, perMessageDeflate: false })
-    const raw = (ws: unknown) => (ws as { _socket: Duplex })._socket
-    wss.on('connection', (ws) => {
-      ws.on('message', (data) => {
+const raw = (ws: unknown) => (ws as { _socket: Duplex })._socket
+
+/** A bare `ws` server relaying each message to every other client, as `kind` says. */
+async function relay(): Promise<number> {
+  const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, perMessageDeflate: false })
+  wss.on('connection', (ws) => {
+    ws.on('message', (data, isBinary) => {
+      if (kind === 'raw') {
         const frame = textFrame(data.toString())
         for (const client of wss.clients) if (client !== ws) raw(client).write(frame)
-      })
+        return
+      }
+      for (const client of wss.clients)
+        if (client !== ws && client.readyState === client.OPEN)
+          client.send(data, { binary: isBinary })
     })
-    await new Promise((resolve) => wss.once('listening', resolve))
-    return (wss.address() as { port: number }).port
-  }
-  if (kind === 'plain') {
-    const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, perMessageDeflate: false })
-    wss.on('connection', (ws) => {
-      ws.on('message', (data, isBinary) => {
-        for (const client of wss.clients)
-          if (client !== ws && client.readyState === client.OPEN)
-            client.send(data, { binary: isBinary })
-      })
-    })
-    await new Promise((resolve) => wss.once('listening', resolve))
-    return (wss.address() as { port: number }).port
-  }
+  })
+  await new Promise((resolve) => wss.once('listening', resolve))
+  return (wss.address() as { port: number }).port
+}
+
+async function start(): Promise<number> {
+  if (kind === 'raw' || kind === 'plain') return relay()
   const app = await buildApp({ memory: true, logger: false, staticDir: undefined })
   const address = await app.fastify.listen({ host: '127.0.0.1', port: 0 })
   return Number(new URL(address).port)
