@@ -1,83 +1,34 @@
 import { BehaviorSubject, Subject, type Observable } from 'rxjs'
-import { Awareness } from 'y-protocols/awareness'
-import * as Y from 'yjs'
 import type { Event } from '../../../streams/events'
 import type { BoardJoin, BoardPort, BoardScene, BoardViewMode } from '../../../streams/ports'
 import {
-  DEFAULT_BOARD_SCALE,
   INIT_SCENE_PATH,
   normalizeScenePath,
   type BoardControl,
   type BoardFile,
 } from '../../../streams/wire/board'
 import * as model from './board-model'
-import { BoardConnection, type SocketFactory } from './connection'
+import { INITIAL_VIEW, joinedView, viewChanges, type BoardTool, type BoardView } from './board-view'
+import { fetchPageImage } from './page-image'
+import {
+  closeSession,
+  LOCAL,
+  openSession,
+  undoManager,
+  type BoardSession,
+  type LocalBoardOptions,
+} from './session'
 import {
   collaboratorsOn,
-  effectiveMode,
-  findBroadcaster,
+  followed,
+  updatePresence,
   type Camera,
   type Collaborator,
-  type PresenceState,
   type RemotePointer,
 } from './view-sync'
 
-export type BoardTool =
-  'pencil' | 'line' | 'arrow' | 'rectangle' | 'ellipse' | 'text' | 'eraser' | 'selector' | 'laser'
-
-/** What the board view renders: everything but the elements, which it reads on `change$`. */
-export interface BoardView {
-  readonly joined: boolean
-  readonly synced: boolean
-  readonly scenePath: string
-  readonly dir: string
-  readonly index: number
-  readonly total: number
-  readonly scene: BoardScene | undefined
-  readonly writable: boolean
-  readonly mode: BoardViewMode
-  /** Following a broadcaster: camera and page are theirs ([WB-3], [WB-5]). */
-  readonly locked: boolean
-  readonly scale: number
-  /** The camera to apply: the broadcaster's while following, else the one set by setScale. */
-  readonly camera: Camera
-  readonly tool: BoardTool
-  readonly canUndo: boolean
-  readonly canRedo: boolean
-}
-
-const LOCAL = Symbol('local')
-const INITIAL_VIEW: BoardView = {
-  joined: false,
-  synced: false,
-  scenePath: INIT_SCENE_PATH,
-  dir: model.ROOT_DIR,
-  index: 0,
-  total: 1,
-  scene: { name: 'init' },
-  writable: false,
-  mode: 'freedom',
-  locked: false,
-  scale: DEFAULT_BOARD_SCALE,
-  camera: { scrollX: 0, scrollY: 0, zoom: DEFAULT_BOARD_SCALE },
-  tool: 'pencil',
-  canUndo: false,
-  canRedo: false,
-}
-
-export interface LocalBoardOptions {
-  /** The board socket URL of a board (`ws(s)://host/board/{boardId}`). */
-  readonly socketUrl: (boardId: string) => string
-  readonly createSocket: SocketFactory
-}
-
-interface Session {
-  readonly join: BoardJoin
-  readonly doc: Y.Doc
-  readonly awareness: Awareness
-  readonly connection: BoardConnection
-  undo: Y.UndoManager
-}
+export type { BoardTool, BoardView } from './board-view'
+export type { LocalBoardOptions } from './session'
 
 /**
  * The local whiteboard behind the board port: a Yjs document synced with the server over the
@@ -96,7 +47,7 @@ export class LocalBoard implements BoardPort {
   private readonly fileSubject = new Subject<BoardFile>()
   /** Document conversion progress pushed by the server. */
   readonly files$: Observable<BoardFile> = this.fileSubject.asObservable()
-  private session: Session | undefined
+  private session: BoardSession | undefined
   private wantWritable = false
   private serverWritable = false
   private wantMode: BoardViewMode = 'freedom'
@@ -242,22 +193,14 @@ export class LocalBoard implements BoardPort {
   }
 
   setPointer(pointer: RemotePointer | null): void {
-    const state = this.session?.awareness.getLocalState() as PresenceState | null
-    if (state) this.session?.awareness.setLocalState({ ...state, pointer })
+    if (this.session) updatePresence(this.session.awareness, { pointer })
   }
 
   /** A converted page's image, fetched with the board token, as a data URL for the surface. */
   async pageImage(src: string): Promise<{ dataURL: string; mimeType: string }> {
     const token = this.session?.join.boardToken
     if (!token) throw new Error('not on a board')
-    const response = await fetch(src, { headers: { authorization: `Bearer ${token}` } })
-    if (!response.ok) throw new Error(`page image: HTTP ${response.status}`)
-    const mimeType = response.headers.get('content-type') ?? 'image/png'
-    const bytes = new Uint8Array(await response.arrayBuffer())
-    let binary = ''
-    for (let i = 0; i < bytes.length; i += 0x8000)
-      binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
-    return { dataURL: `data:${mimeType};base64,${btoa(binary)}`, mimeType }
+    return fetchPageImage(src, token)
   }
 
   /** The board token of this session (the document centre's calls carry it). */
@@ -280,64 +223,25 @@ export class LocalBoard implements BoardPort {
   }
 
   private open(join: BoardJoin, done: { synced(): void; failed(message: string): void }): void {
-    const doc = new Y.Doc()
-    const awareness = new Awareness(doc)
-    awareness.setLocalState({
-      user: { uid: join.uid, name: join.userName },
-      scenePath: this.ownPath,
-      view: null,
-      pointer: null,
-    } satisfies PresenceState)
-    const connection = new BoardConnection(
-      this.options.socketUrl(join.boardId),
-      join.boardToken,
-      doc,
-      awareness,
-      this.options.createSocket,
-      {
-        onSynced: () => {
-          this.refresh()
-          done.synced()
-        },
-        onControl: (control) => this.onControl(control),
-        onClosed: (code, reason) => {
-          if (code === 4401 || code === 4403) done.failed(reason || 'board refused')
-          this.refresh()
-        },
+    this.session = openSession(join, this.ownPath, this.options, {
+      onSynced: () => {
+        this.refresh()
+        done.synced()
       },
-    )
-    const session: Session = { join, doc, awareness, connection, undo: this.undoManager(doc) }
-    this.session = session
-    doc.on('afterTransaction', (tx: Y.Transaction) => {
-      if (this.session !== session) return
-      const watched = new Set<unknown>([
-        model.scenesMap(doc),
-        model.pageMap(doc, this.view.scenePath),
-      ])
-      const touched = [...tx.changed.keys()].some((type) => watched.has(type))
-      if (touched) {
+      onControl: (control) => this.onControl(control),
+      onClosed: (code, reason) => {
+        if (code === 4401 || code === 4403) done.failed(reason || 'board refused')
+        this.refresh()
+      },
+      isCurrent: (session) => this.session === session,
+      shownPath: () => this.view.scenePath,
+      onChange: () => {
         this.refresh()
         this.changeSubject.next()
-      }
-    })
-    awareness.on('change', () => {
-      if (this.session !== session) return
-      this.refresh()
-      this.changeSubject.next()
+      },
+      onUndoChange: () => this.refresh(),
     })
     this.refresh()
-  }
-
-  private undoManager(doc: Y.Doc, path = this.ownPath): Y.UndoManager {
-    const undo = new Y.UndoManager(model.pageMap(doc, path), {
-      trackedOrigins: new Set([LOCAL]),
-      captureTimeout: 10_000,
-    })
-    const update = () => this.refresh()
-    undo.on('stack-item-added', update)
-    undo.on('stack-item-popped', update)
-    undo.on('stack-cleared', update)
-    return undo
   }
 
   private onControl(control: BoardControl): void {
@@ -362,11 +266,8 @@ export class LocalBoard implements BoardPort {
   private publishPresence(): void {
     const session = this.session
     if (!session) return
-    const state = session.awareness.getLocalState() as PresenceState | null
-    if (!state) return
     const broadcasting = this.wantMode === 'broadcaster' && this.writable
-    session.awareness.setLocalState({
-      ...state,
+    updatePresence(session.awareness, {
       scenePath: this.view.scenePath,
       view: broadcasting
         ? { mode: 'broadcaster', scenePath: this.ownPath, camera: this.ownCamera }
@@ -378,10 +279,7 @@ export class LocalBoard implements BoardPort {
     const session = this.session
     if (!session) return
     this.session = undefined
-    session.connection.close()
-    session.undo.destroy()
-    session.awareness.destroy()
-    session.doc.destroy()
+    closeSession(session)
     this.refresh()
   }
 
@@ -393,55 +291,17 @@ export class LocalBoard implements BoardPort {
       if (before.joined) this.viewSubject.next({ ...INITIAL_VIEW, tool: before.tool })
       return
     }
-    const broadcaster =
-      this.wantMode === 'broadcaster' ? undefined : findBroadcaster(session.awareness)
-    const mode = effectiveMode(this.wantMode, Boolean(broadcaster))
-    const locked = mode === 'follower' && Boolean(broadcaster)
-    const path =
-      locked && broadcaster ? normalizeScenePath(broadcaster.view.scenePath) : this.ownPath
-    const camera = locked && broadcaster ? broadcaster.view.camera : this.ownCamera
-    const where = model.locate(session.doc, path)
-    if (path !== before.scenePath) {
+    const shown = followed(session.awareness, this.wantMode, {
+      scenePath: this.ownPath,
+      camera: this.ownCamera,
+    })
+    if (shown.scenePath !== before.scenePath) {
       session.undo.destroy()
-      session.undo = this.undoManager(session.doc, path)
+      session.undo = undoManager(session.doc, shown.scenePath, () => this.refresh())
     }
-    const next: BoardView = {
-      ...before,
-      joined: true,
-      synced: session.connection.isSynced,
-      scenePath: where.path,
-      dir: where.dir,
-      index: where.index,
-      total: where.total,
-      scene: model.sceneAt(session.doc, where.path),
-      writable: this.writable,
-      mode,
-      locked,
-      scale: camera.zoom,
-      camera,
-      canUndo: this.writable && session.undo.canUndo(),
-      canRedo: this.writable && session.undo.canRedo(),
-    }
+    const next = joinedView(before, session, shown, this.writable)
     this.viewSubject.next(next)
-    if (next.writable !== before.writable && before.joined)
-      this.subject.next({ type: 'board/writableChanged', writable: next.writable })
-    if (next.mode !== before.mode)
-      this.subject.next({ type: 'board/viewModeChanged', mode: next.mode })
-    if (next.locked !== before.locked)
-      this.subject.next({ type: 'board/lockChanged', locked: next.locked })
-    if (next.scale !== before.scale)
-      this.subject.next({ type: 'board/scaleChanged', scale: next.scale })
-    if (
-      next.scenePath !== before.scenePath ||
-      next.index !== before.index ||
-      next.total !== before.total
-    )
-      this.subject.next({
-        type: 'board/sceneChanged',
-        path: next.scenePath,
-        index: next.index,
-        total: next.total,
-      })
+    for (const event of viewChanges(before, next)) this.subject.next(event)
     if (next.scenePath !== before.scenePath) this.publishPresence()
     if (next.scenePath !== before.scenePath || next.writable !== before.writable)
       this.changeSubject.next()

@@ -1,5 +1,6 @@
 import type { Awareness } from 'y-protocols/awareness'
 import type { BoardViewMode } from '../../../streams/ports'
+import { normalizeScenePath } from '../../../streams/wire/board'
 
 /** A camera: scroll and zoom, as the surface reports it. */
 export interface Camera {
@@ -38,6 +39,12 @@ export interface Collaborator {
   readonly pointer: RemotePointer
 }
 
+/** Changes part of my presence (nothing before it is set or after it is gone). */
+export function updatePresence(awareness: Awareness, change: Partial<PresenceState>): void {
+  const state = awareness.getLocalState() as PresenceState | null
+  if (state) awareness.setLocalState({ ...state, ...change })
+}
+
 /** The broadcaster someone else is, if any: the lowest client id wins when two claim it. */
 export function findBroadcaster(
   awareness: Awareness,
@@ -69,4 +76,28 @@ export function collaboratorsOn(awareness: Awareness, path: string): Collaborato
 export function effectiveMode(wanted: BoardViewMode, broadcasting: boolean): BoardViewMode {
   if (wanted === 'broadcaster') return 'broadcaster'
   return broadcasting ? 'follower' : 'freedom'
+}
+
+/** What I show: my view mode, and whose page and camera (a broadcaster's while I follow one). */
+export interface Shown {
+  readonly mode: BoardViewMode
+  /** Following a broadcaster: camera and page are theirs ([WB-3], [WB-5]). */
+  readonly locked: boolean
+  readonly scenePath: string
+  readonly camera: Camera
+}
+
+/** What I show, given the view mode I want and my own page and camera. */
+export function followed(
+  awareness: Awareness,
+  wanted: BoardViewMode,
+  own: { readonly scenePath: string; readonly camera: Camera },
+): Shown {
+  const broadcaster = wanted === 'broadcaster' ? undefined : findBroadcaster(awareness)
+  const mode = effectiveMode(wanted, Boolean(broadcaster))
+  const locked = mode === 'follower' && Boolean(broadcaster)
+  const scenePath =
+    locked && broadcaster ? normalizeScenePath(broadcaster.view.scenePath) : own.scenePath
+  const camera = locked && broadcaster ? broadcaster.view.camera : own.camera
+  return { mode, locked, scenePath, camera }
 }
