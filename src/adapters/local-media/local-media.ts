@@ -1,4 +1,4 @@
-import { Subject, type Observable, type Subscription } from 'rxjs'
+import { Subject, type Observable } from 'rxjs'
 import type { Event, RtcEvent } from '../../../streams/events'
 import type { MediaJoin, MediaPort } from '../../../streams/ports'
 import type {
@@ -8,15 +8,15 @@ import type {
   StreamQuality,
   VideoProfile,
 } from '../../../streams/wire/media'
-import type { Publication, Signal, Wish } from '../../../streams/wire/media-signal'
+import type { Signal, Wish } from '../../../streams/wire/media-signal'
 import { DEFAULT_LIMITS, type MediaLimits } from './limits'
-import { LocalTracks, type Capture, type LocalKind, type NoiseFactory } from './local-tracks'
+import type { Capture, LocalKind, LocalTracks, NoiseFactory } from './local-tracks'
 import { NetworkQualityMonitor } from './network-quality'
-import { offeringOf, Publisher, type Offering } from './publisher'
+import { Publishing } from './publishing'
 import { Roster } from './roster'
+import { MediaSession } from './session'
 import { decodeSignal } from './signal-codec'
-import { Signaller, type SignalLink } from './signaller'
-import { Subscriber } from './subscriber'
+import type { SignalLink } from './signaller'
 import { AudioSink, VideoAttachments, type Fit } from './view'
 
 export interface LocalMediaOptions {
@@ -35,22 +35,6 @@ export interface LocalMediaOptions {
   readonly autoSubscribe?: boolean
 }
 
-/** The default camera profile until the core gives the tile's ([VIDEO-2] the all-1 large one). */
-const DEFAULT_PROFILE: VideoProfile = { width: 720, height: 300, bitrate: 310, frameRate: 30 }
-
-interface Joined {
-  readonly channel: string
-  readonly uid: string
-  readonly screenUid: string
-  role: MediaRole
-  readonly signaller: Signaller
-  readonly publisher: Publisher
-  readonly subscriber: Subscriber
-  readonly subscription: Subscription
-  /** What I last told each peer I publish (a hello may cross my publish). */
-  readonly told: Map<string, string>
-}
-
 /**
  * The media port in local mode: WebRTC between browsers, signalled as peer messages over the
  * realtime service (docs/media.md). Each publisher sends to each participant that watches it,
@@ -62,26 +46,30 @@ export class LocalMedia implements MediaPort {
   private readonly subject = new Subject<Event>()
   readonly events$: Observable<Event> = this.subject.asObservable()
   private readonly roster = new Roster()
-  /** Kinds whose track ended by itself (device unplugged), to bring back on the next device. */
-  private readonly ended = new Set<MediaKind>()
+  private readonly publishing: Publishing
+  /** My tracks (the publishing's). */
   private readonly tracks: LocalTracks
   private readonly audio = new AudioSink()
   private readonly videos: VideoAttachments
   private readonly quality: NetworkQualityMonitor
   private readonly limits: MediaLimits
-  private readonly offering: Offering
-  private profile: VideoProfile = DEFAULT_PROFILE
-  private devices: { camera?: string; microphone?: string } = {}
-  private joined: Joined | undefined
+  private joined: MediaSession | undefined
 
   constructor(private readonly options: LocalMediaOptions) {
     this.limits = options.limits ?? DEFAULT_LIMITS
-    this.tracks = new LocalTracks(
+    this.publishing = new Publishing(
       options.capture ?? (() => navigator.mediaDevices),
       options.noise,
-      (kind) => this.trackEnded(kind),
-      (message) => this.emit({ type: 'rtc/exceptionRaised', code: 'NOISE_REDUCTION', message }),
+      this.limits,
+      {
+        session: () => this.joined,
+        peerPublishers: () => this.roster.publisherCount(),
+        changed: (kind) => this.localChanged(kind),
+        reencode: () => this.joined?.publisher.refresh(),
+        emit: (event) => this.emit(event),
+      },
     )
+    this.tracks = this.publishing.tracks
     this.videos = new VideoAttachments((uid) => this.videoTrackOf(uid))
     this.quality = new NetworkQualityMonitor(
       options.statsIntervalMs ?? 2000,
@@ -93,7 +81,6 @@ export class LocalMedia implements MediaPort {
       }),
       (event) => this.emit(event),
     )
-    this.offering = offeringOf(this.tracks, () => this.profile)
   }
 
   /** Uids whose video can be shown now (mine included), and every change. */
@@ -106,24 +93,16 @@ export class LocalMedia implements MediaPort {
     return this.videos.attach(uid, container, fit)
   }
 
-  async join({ channel, uid, role, screenUid }: MediaJoin): Promise<void> {
+  async join(join: MediaJoin): Promise<void> {
     if (this.joined) await this.leave()
     const { link, iceServers = [] } = this.options
-    const signaller = new Signaller(link, channel, (to) => this.dropPeer(to, 'Quit'))
-    const send = signaller.send.bind(signaller)
-    const subscription = link.signals$.subscribe(({ from, text }) => this.receive(from, text))
-    subscription.add(link.memberLeft$.subscribe((peer) => this.dropPeer(peer, 'ServerTimeOut')))
-    this.joined = {
-      channel,
-      uid,
-      screenUid: screenUid ?? `${uid}-screen`,
-      role,
-      signaller,
-      publisher: new Publisher(iceServers, this.limits.watchers, this.offering, send),
-      subscriber: new Subscriber(iceServers, send, (p) => this.refreshRemote(p), this.audio),
-      subscription,
-      told: new Map(),
-    }
+    const { offering } = this.publishing
+    const setup = { link, iceServers, watchers: this.limits.watchers, offering, audio: this.audio }
+    this.joined = new MediaSession(join, setup, {
+      onSignal: (from, text) => this.receive(from, text),
+      onPeerGone: (peer, reason) => this.dropPeer(peer, reason),
+      onRemoteChanged: (owner) => this.refreshRemote(owner),
+    })
     this.quality.start()
     let members: readonly string[] = []
     try {
@@ -131,22 +110,16 @@ export class LocalMedia implements MediaPort {
     } catch {
       // Nobody to greet now; whoever joins later greets me.
     }
-    for (const member of members) if (member !== uid) this.sayHello(member, false)
+    for (const member of members) if (member !== join.uid) this.sayHello(member, false)
   }
 
   async leave(): Promise<void> {
     const joined = this.joined
     if (!joined) return
     this.joined = undefined
-    for (const peer of this.roster.uids()) joined.signaller.send(peer, { t: 'bye' })
-    joined.publisher.closeAll()
-    joined.subscriber.closeAll()
-    joined.subscription.unsubscribe()
-    // Let the byes go out before the signaller stops.
-    setTimeout(() => joined.signaller.close(), 1000)
+    joined.close(this.roster.uids())
     this.roster.clear()
-    this.tracks.closeAll()
-    this.ended.clear()
+    this.publishing.closeAll()
     this.quality.stop()
     this.videos.reset()
     this.emit({ type: 'rtc/left' })
@@ -157,53 +130,25 @@ export class LocalMedia implements MediaPort {
     if (this.joined) this.joined.role = role
   }
 
-  /**
-   * Opens and sends a track. Who may publish is the core's rule ([ROLE-4], [TRACK-6]); here only
-   * the room's limit refuses ('rtc/limitReached', then the call fails). A mic or camera that
-   * cannot open fails the call ([TRACK-2]).
-   */
-  async publish(kind: MediaKind, options: { deviceId?: string; profile?: VideoProfile }) {
-    const joined = this.joined
-    if (!joined) throw new Error('not in the media session')
-    if (options.profile) this.profile = options.profile
-    const publishing = this.tracks.has('audio') || this.tracks.has('video')
-    if (!publishing && this.roster.publisherCount() + 1 > this.limits.publishers) {
-      this.emit({ type: 'rtc/limitReached', limit: 'publishers', max: this.limits.publishers })
-      throw new Error(`local mode sustains at most ${this.limits.publishers} publishers`)
-    }
-    const deviceId =
-      options.deviceId ?? (kind === 'audio' ? this.devices.microphone : this.devices.camera)
-    this.ended.delete(kind)
-    if (kind === 'audio') await this.tracks.openMicrophone(deviceId)
-    else await this.tracks.openCamera(deviceId, this.profile)
-    if (this.joined !== joined) return this.tracks.close(kind)
-    this.localChanged(kind)
+  /** Opens and sends a track (the room's publisher limit is the only refusal here). */
+  publish(kind: MediaKind, options: { deviceId?: string; profile?: VideoProfile }) {
+    return this.publishing.publish(kind, options)
   }
 
-  async unpublish(kind: MediaKind): Promise<void> {
-    this.ended.delete(kind)
-    if (!this.tracks.has(kind)) return
-    this.tracks.close(kind)
-    this.localChanged(kind)
+  unpublish(kind: MediaKind): Promise<void> {
+    return this.publishing.unpublish(kind)
   }
 
-  async setVideoProfile(profile: VideoProfile): Promise<void> {
-    this.profile = profile
-    this.joined?.publisher.refresh()
+  setVideoProfile(profile: VideoProfile): Promise<void> {
+    return this.publishing.setVideoProfile(profile)
   }
 
-  async startScreenShare(preset: ScreenPreset, _token: string): Promise<void> {
-    const joined = this.joined
-    if (!joined) throw new Error('not in the media session')
-    await this.tracks.openScreen(preset)
-    if (this.joined !== joined) return this.tracks.close('screen')
-    this.localChanged('screen')
+  startScreenShare(preset: ScreenPreset, _token: string): Promise<void> {
+    return this.publishing.startScreenShare(preset)
   }
 
-  async stopScreenShare(): Promise<void> {
-    if (!this.tracks.has('screen')) return
-    this.tracks.close('screen')
-    this.localChanged('screen')
+  stopScreenShare(): Promise<void> {
+    return this.publishing.stopScreenShare()
   }
 
   async subscribe(uid: string, kind: MediaKind, quality: StreamQuality = 'high'): Promise<void> {
@@ -231,24 +176,11 @@ export class LocalMedia implements MediaPort {
       await this.audio.setSpeaker(deviceId).catch(() => undefined)
       return
     }
-    this.devices = { ...this.devices, [kind]: deviceId }
-    const local = kind === 'camera' ? 'video' : 'audio'
-    // [TRACK-5] A track whose device was unplugged comes back on the device the core falls back to.
-    const revive = this.ended.has(local) && this.joined !== undefined
-    if (!this.tracks.has(local) && !revive) return
-    if (this.tracks.has(local) && this.tracks.deviceOf(local) === deviceId) return
-    // A failure leaves the current track as it was; the call fails ('device/switchFailed').
-    if (local === 'audio') await this.tracks.openMicrophone(deviceId)
-    else await this.tracks.openCamera(deviceId, this.profile)
-    this.localChanged(local)
-    if (revive) {
-      this.ended.delete(local)
-      this.emit({ type: 'rtc/localPublished', kind: local })
-    }
+    await this.publishing.switchDevice(kind, deviceId)
   }
 
-  async setNoiseReduction(enabled: boolean): Promise<void> {
-    if (await this.tracks.setNoise(enabled)) this.joined?.publisher.refresh()
+  setNoiseReduction(enabled: boolean): Promise<void> {
+    return this.publishing.setNoiseReduction(enabled)
   }
 
   async renewToken(_token: string): Promise<void> {
@@ -269,10 +201,10 @@ export class LocalMedia implements MediaPort {
     if (decoded.signal.ch === joined.channel) this.handle(joined, from, decoded.signal)
   }
 
-  private handle(joined: Joined, from: string, signal: Signal): void {
+  private handle(joined: MediaSession, from: string, signal: Signal): void {
     switch (signal.t) {
       case 'hello':
-        if (!signal.reply && this.roster.has(from)) this.closeLinks(joined, from) // joined again
+        if (!signal.reply && this.roster.has(from)) joined.closeLinks(from) // joined again
         this.emitAll(this.roster.upsert(from, signal.pub))
         if (signal.reply) return this.tellPub(from) // my publications may have changed since
         this.sayHello(from, true)
@@ -298,13 +230,9 @@ export class LocalMedia implements MediaPort {
         joined.subscriber.forget(from)
         return this.emit({ type: 'rtc/limitReached', limit: 'watchers', max: signal.max })
       case 'offer':
-        return joined.subscriber.offer(from, signal)
       case 'answer':
-        return joined.publisher.answer(from, signal)
       case 'ice':
-        if (signal.side === 'pub') joined.subscriber.candidates(from, signal)
-        else joined.publisher.candidates(from, signal)
-        return
+        return joined.connect(from, signal)
     }
   }
 
@@ -321,16 +249,9 @@ export class LocalMedia implements MediaPort {
   private dropPeer(uid: string, reason: string): void {
     const joined = this.joined
     if (!joined || !this.roster.has(uid)) return
-    this.closeLinks(joined, uid)
-    joined.subscriber.forget(uid)
-    joined.told.delete(uid)
+    joined.drop(uid)
     this.emitAll(this.roster.remove(uid, reason))
     this.quality.forget(uid)
-  }
-
-  private closeLinks(joined: Joined, uid: string): void {
-    joined.publisher.close(uid)
-    joined.subscriber.close(uid)
   }
 
   // ——— tracks ———
@@ -353,27 +274,13 @@ export class LocalMedia implements MediaPort {
   }
 
   private sayHello(peer: string, reply: boolean): void {
-    const pub = this.myPub()
-    this.joined?.told.set(peer, JSON.stringify(pub))
-    this.joined?.signaller.send(peer, { t: 'hello', reply, pub })
+    const pub = this.publishing.publication(this.joined?.screenUid)
+    this.joined?.hello(peer, reply, pub)
   }
 
   private tellPub(peer: string): void {
-    const joined = this.joined
-    const pub = this.myPub()
-    const text = JSON.stringify(pub)
-    if (!joined || joined.told.get(peer) === text) return
-    joined.told.set(peer, text)
-    joined.signaller.send(peer, { t: 'pub', pub })
-  }
-
-  private myPub(): Publication {
-    const screen = this.tracks.has('screen') ? this.joined?.screenUid : undefined
-    return {
-      audio: this.tracks.has('audio'),
-      video: this.tracks.has('video'),
-      ...(screen ? { screen } : {}),
-    }
+    const pub = this.publishing.publication(this.joined?.screenUid)
+    this.joined?.tellPub(peer, pub)
   }
 
   /** A local track appeared, changed or went: watchers, peers and my own tiles learn it. */
@@ -384,12 +291,6 @@ export class LocalMedia implements MediaPort {
     for (const peer of this.roster.uids()) this.tellPub(peer)
     if (kind === 'video') this.videos.refresh(joined.uid)
     if (kind === 'screen') this.videos.refresh(joined.screenUid)
-  }
-
-  private trackEnded(kind: LocalKind): void {
-    if (kind !== 'screen') this.ended.add(kind)
-    this.localChanged(kind)
-    this.emit({ type: 'rtc/trackEnded', kind })
   }
 
   private emit(event: RtcEvent): void {

@@ -1,0 +1,143 @@
+import type { RtcEvent } from '../../../streams/events'
+import type { MediaKind, ScreenPreset, VideoProfile } from '../../../streams/wire/media'
+import type { Publication } from '../../../streams/wire/media-signal'
+import type { MediaLimits } from './limits'
+import { LocalTracks, type Capture, type LocalKind, type NoiseFactory } from './local-tracks'
+import { offeringOf, type Offering } from './publisher'
+
+/** The default camera profile until the core gives the tile's ([VIDEO-2] the all-1 large one). */
+const DEFAULT_PROFILE: VideoProfile = { width: 720, height: 300, bitrate: 310, frameRate: 30 }
+
+/** What publishing needs of the media adapter. */
+export interface PublishingHost {
+  /** The media session joined now, if any; compared after an await to see it was not left. */
+  session(): object | undefined
+  /** How many peers publish a microphone or a camera. */
+  peerPublishers(): number
+  /** A local track appeared, changed or went. */
+  changed(kind: LocalKind): void
+  /** The camera profile or the microphone's processing changed: the watchers' encodings too. */
+  reencode(): void
+  emit(event: RtcEvent): void
+}
+
+/**
+ * What I publish: my tracks opened and closed on the core's calls, under the room's publisher
+ * limit, on the devices chosen; a track that ends by itself comes back on the next device.
+ */
+export class Publishing {
+  readonly tracks: LocalTracks
+  /** My tracks and each watcher's encodings of them. */
+  readonly offering: Offering
+  /** Kinds whose track ended by itself (device unplugged), to bring back on the next device. */
+  private readonly ended = new Set<MediaKind>()
+  private profile: VideoProfile = DEFAULT_PROFILE
+  private devices: { camera?: string; microphone?: string } = {}
+
+  constructor(
+    capture: () => Capture,
+    noise: NoiseFactory | undefined,
+    private readonly limits: MediaLimits,
+    private readonly host: PublishingHost,
+  ) {
+    this.tracks = new LocalTracks(
+      capture,
+      noise,
+      (kind) => this.trackEnded(kind),
+      (message) => host.emit({ type: 'rtc/exceptionRaised', code: 'NOISE_REDUCTION', message }),
+    )
+    this.offering = offeringOf(this.tracks, () => this.profile)
+  }
+
+  /**
+   * Opens and sends a track. Who may publish is the core's rule ([ROLE-4], [TRACK-6]); here only
+   * the room's limit refuses ('rtc/limitReached', then the call fails). A mic or camera that
+   * cannot open fails the call ([TRACK-2]).
+   */
+  async publish(kind: MediaKind, options: { deviceId?: string; profile?: VideoProfile }) {
+    const session = this.host.session()
+    if (!session) throw new Error('not in the media session')
+    if (options.profile) this.profile = options.profile
+    const publishing = this.tracks.has('audio') || this.tracks.has('video')
+    if (!publishing && this.host.peerPublishers() + 1 > this.limits.publishers) {
+      this.host.emit({ type: 'rtc/limitReached', limit: 'publishers', max: this.limits.publishers })
+      throw new Error(`local mode sustains at most ${this.limits.publishers} publishers`)
+    }
+    const deviceId =
+      options.deviceId ?? (kind === 'audio' ? this.devices.microphone : this.devices.camera)
+    this.ended.delete(kind)
+    if (kind === 'audio') await this.tracks.openMicrophone(deviceId)
+    else await this.tracks.openCamera(deviceId, this.profile)
+    if (this.host.session() !== session) return this.tracks.close(kind)
+    this.host.changed(kind)
+  }
+
+  async unpublish(kind: MediaKind): Promise<void> {
+    this.ended.delete(kind)
+    if (!this.tracks.has(kind)) return
+    this.tracks.close(kind)
+    this.host.changed(kind)
+  }
+
+  async setVideoProfile(profile: VideoProfile): Promise<void> {
+    this.profile = profile
+    this.host.reencode()
+  }
+
+  async startScreenShare(preset: ScreenPreset): Promise<void> {
+    const session = this.host.session()
+    if (!session) throw new Error('not in the media session')
+    await this.tracks.openScreen(preset)
+    if (this.host.session() !== session) return this.tracks.close('screen')
+    this.host.changed('screen')
+  }
+
+  async stopScreenShare(): Promise<void> {
+    if (!this.tracks.has('screen')) return
+    this.tracks.close('screen')
+    this.host.changed('screen')
+  }
+
+  async switchDevice(kind: 'camera' | 'microphone', deviceId: string): Promise<void> {
+    this.devices = { ...this.devices, [kind]: deviceId }
+    const local = kind === 'camera' ? 'video' : 'audio'
+    // [TRACK-5] A track whose device was unplugged comes back on the device the core falls back to.
+    const revive = this.ended.has(local) && this.host.session() !== undefined
+    if (!this.tracks.has(local) && !revive) return
+    if (this.tracks.has(local) && this.tracks.deviceOf(local) === deviceId) return
+    // A failure leaves the current track as it was; the call fails ('device/switchFailed').
+    if (local === 'audio') await this.tracks.openMicrophone(deviceId)
+    else await this.tracks.openCamera(deviceId, this.profile)
+    this.host.changed(local)
+    if (revive) {
+      this.ended.delete(local)
+      this.host.emit({ type: 'rtc/localPublished', kind: local })
+    }
+  }
+
+  async setNoiseReduction(enabled: boolean): Promise<void> {
+    if (await this.tracks.setNoise(enabled)) this.host.reencode()
+  }
+
+  /** What I publish, as peers learn it (`screenUid` names my screen share). */
+  publication(screenUid: string | undefined): Publication {
+    const screen = this.tracks.has('screen') ? screenUid : undefined
+    return {
+      audio: this.tracks.has('audio'),
+      video: this.tracks.has('video'),
+      ...(screen ? { screen } : {}),
+    }
+  }
+
+  /** Leaving: every track closes, and nothing is left to bring back. */
+  closeAll(): void {
+    this.tracks.closeAll()
+    this.ended.clear()
+  }
+
+  private trackEnded(kind: LocalKind): void {
+    if (kind !== 'screen') this.ended.add(kind)
+    this.host.changed(kind)
+    this.host.emit({ type: 'rtc/trackEnded', kind })
+  }
+}
