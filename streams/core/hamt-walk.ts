@@ -1,74 +1,13 @@
 import {
   BITS,
-  bucketIndex,
   childAt,
   entryAt,
   LAST_SHIFT,
   popcount,
   type Node,
-  type Slot,
 } from './hamt'
 
-/** The walks over every entry of a persistent map's nodes (`hamt.ts`): map, iterate, diff. */
-
-/**
- * The node with every value changed; one pass, and untouched subtrees are kept as they are.
- * `change` is not called for what the node shares with `known` (a node at the same place whose
- * every value `change` leaves as it is): shared sub-nodes are skipped whole, shared entries one by
- * one.
- */
-export function mapNode<V>(
-  node: Node<V>,
-  shift: number,
-  change: (value: V, key: string) => V,
-  known: Node<V> | undefined,
-): Node<V> {
-  if (node === known) return node
-  let out: Slot<V>[] | undefined
-  if (shift > LAST_SHIFT) {
-    for (let at = 1; at < node.length; at += 2) {
-      const key = node[at] as string
-      const value = node[at + 1] as V
-      const k = known ? bucketIndex(known, key) : -1
-      if (k >= 0 && (known as Node<V>)[k + 1] === value) continue
-      const next = change(value, key)
-      if (next === value) continue
-      out ??= node.slice()
-      out[at + 1] = next
-    }
-    return out ?? node
-  }
-  const dataMap = node[0] as number
-  const nodeMap = node[1] as number
-  const knownData = known ? (known[0] as number) : 0
-  const knownNodes = known ? (known[1] as number) : 0
-  for (let bits = dataMap, at = 2; bits !== 0; bits &= bits - 1, at += 2) {
-    const bit = bits & -bits
-    const key = node[at] as string
-    const value = node[at + 1] as V
-    if ((knownData & bit) !== 0) {
-      const k = entryAt(knownData, bit)
-      if ((known as Node<V>)[k] === key && (known as Node<V>)[k + 1] === value) continue
-    }
-    const next = change(value, key)
-    if (next === value) continue
-    out ??= node.slice()
-    out[at + 1] = next
-  }
-  for (let bits = nodeMap, i = node.length - popcount(nodeMap); bits !== 0; bits &= bits - 1, i++) {
-    const bit = bits & -bits
-    const child = node[i] as Node<V>
-    const knownChild =
-      (knownNodes & bit) !== 0
-        ? ((known as Node<V>)[childAt((known as Node<V>).length, knownNodes, bit)] as Node<V>)
-        : undefined
-    const next = mapNode(child, shift + BITS, change, knownChild)
-    if (next === child) continue
-    out ??= node.slice()
-    out[i] = next
-  }
-  return out ?? node
-}
+/** The walks over every entry of a persistent map's nodes (`hamt.ts`): iterate, diff. */
 
 /** Visits every entry in order (the order of `keys()` and `toJSON()`): entries and sub-nodes by bit. */
 export function eachEntry<V>(

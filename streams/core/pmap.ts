@@ -1,5 +1,5 @@
 import { addedByLastSet, deleteIn, EMPTY_ROOT, hashString, lookup, setIn, type Node } from './hamt'
-import { diffNodes, eachEntry, mapNode } from './hamt-walk'
+import { diffNodes, eachEntry } from './hamt-walk'
 
 /**
  * A persistent (immutable) map from string keys to values: a hash array mapped trie (`hamt.ts`).
@@ -89,17 +89,6 @@ export class PMap<V> {
       }
     })
     return found
-  }
-
-  /**
-   * Every value changed by `change`; unchanged values keep their slots. `change` is not called for
-   * the values this map shares with `unchangedIn`, a map whose every value `change` is known to
-   * leave as it is (such as an earlier answer of an idempotent `change`): what they share is
-   * skipped without being read.
-   */
-  map(change: (value: V, key: string) => V, unchangedIn?: PMap<V>): PMap<V> {
-    const root = mapNode(this.root, 0, change, unchangedIn?.root)
-    return root === this.root ? this : new PMap(root, this.size)
   }
 
   toObject(): Record<string, V> {

@@ -2,6 +2,7 @@ import { PMap } from '../core/pmap'
 import { PVec } from '../core/pvec'
 import { initialState } from './index'
 import type { State } from './state'
+import type { Member } from '../wire/member'
 
 type Json = Record<string, unknown>
 
@@ -19,6 +20,7 @@ export function stateFromJson(value: unknown): State {
   const slice = <K extends keyof State>(key: K): State[K] =>
     (key in json ? json[key] : initialState[key]) as State[K]
   const users = obj(json.users)
+  const audiences = map<Member>(users.audiences)
   const layout = obj(json.layout)
   const media = obj(json.media)
   const chat = obj(json.chat)
@@ -32,9 +34,16 @@ export function stateFromJson(value: unknown): State {
     conference: slice('conference'),
     users: {
       hosts: map(users.hosts),
-      audiences: map(users.audiences),
+      audiences,
       shareBoardUsers: map(users.shareBoardUsers),
       shareScreenUsers: map(users.shareScreenUsers),
+      // derived, so a snapshot from before it was kept reads the same
+      audioOn: PMap.fromEntries(
+        audiences
+          .values()
+          .filter((m) => m.enableAudio === 1)
+          .map((m) => [m.uid, true as const]),
+      ),
     },
     layout: { ...initialState.layout, ...layout, positions: map(layout.positions) },
     board: slice('board'),

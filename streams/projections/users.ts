@@ -18,6 +18,11 @@ export interface UsersState {
   readonly audiences: PMap<Member>
   readonly shareBoardUsers: PMap<true>
   readonly shareScreenUsers: PMap<true>
+  /**
+   * The audiences whose audio is on: the ones a forced mute turns off ([MUTE-2]), so a mute
+   * touches them and not the whole roster. Always the audiences with `enableAudio` 1.
+   */
+  readonly audioOn: PMap<true>
 }
 
 export const initialUsers: UsersState = {
@@ -25,6 +30,7 @@ export const initialUsers: UsersState = {
   audiences: PMap.empty(),
   shareBoardUsers: PMap.empty(),
   shareScreenUsers: PMap.empty(),
+  audioOn: PMap.empty(),
 }
 
 /** The groups with some replaced (an object literal: spreads are slow on the fold's hot path). */
@@ -34,8 +40,15 @@ function withGroups(s: UsersState, p: Partial<UsersState>): UsersState {
     audiences: p.audiences ?? s.audiences,
     shareBoardUsers: p.shareBoardUsers ?? s.shareBoardUsers,
     shareScreenUsers: p.shareScreenUsers ?? s.shareScreenUsers,
+    audioOn: p.audioOn ?? s.audioOn,
   }
 }
+
+/** `audioOn` with the member's entry as its role and audio say. */
+const withAudio = (audioOn: PMap<true>, member: Member): PMap<true> =>
+  member.role !== Role.host && member.enableAudio === 1
+    ? audioOn.set(member.uid, true)
+    : audioOn.delete(member.uid)
 
 /** Puts a member in its group by role (moving it when its role changed) and mirrors grantBoard. */
 export function put(s: UsersState, member: Member, before?: Member): UsersState {
@@ -48,7 +61,10 @@ export function put(s: UsersState, member: Member, before?: Member): UsersState 
       return hosts === s.hosts ? s : withGroups(s, { hosts })
     }
     const audiences = s.audiences.set(member.uid, member)
-    return audiences === s.audiences ? s : withGroups(s, { audiences })
+    if (audiences === s.audiences) return s
+    const audioOn =
+      member.enableAudio === before.enableAudio ? s.audioOn : withAudio(s.audioOn, member)
+    return withGroups(s, { audiences, audioOn })
   }
   const into = isHost ? s.hosts : s.audiences
   const other = isHost ? s.audiences : s.hosts
@@ -57,11 +73,14 @@ export function put(s: UsersState, member: Member, before?: Member): UsersState 
   const board = granted
     ? s.shareBoardUsers.set(member.uid, true)
     : s.shareBoardUsers.delete(member.uid)
-  if (placed === into && removed === other && board === s.shareBoardUsers) return s
+  const audioOn = withAudio(s.audioOn, member)
+  if (placed === into && removed === other && board === s.shareBoardUsers && audioOn === s.audioOn)
+    return s
   return withGroups(s, {
     hosts: isHost ? placed : removed,
     audiences: isHost ? removed : placed,
     shareBoardUsers: board,
+    audioOn,
   })
 }
 
@@ -105,6 +124,7 @@ function leave(s: UsersState, uid: string, root: State): UsersState {
     audiences,
     shareBoardUsers: s.shareBoardUsers.delete(uid),
     shareScreenUsers: s.shareScreenUsers.delete(uid),
+    audioOn: s.audioOn.delete(uid),
   }
   if (uid === root.conference.createBoardUserId) out = clearBoardGrants(out)
   return out
@@ -243,19 +263,17 @@ export const usersProjection = defineProjection<UsersState, Event, State>(initia
   'life/exited': () => initialUsers,
 })
 
-/**
- * The audiences map the last forced mute answered: every audience in it has audio off, so the
- * next mute skips whatever the roster still shares with it and reads only the members changed
- * since (a forced mute otherwise reads all 10,000 members, about 5% of bench:fold's fold). A
- * cache, not state: whatever mute answered it, the answer is the same; it keeps one roster alive.
- */
-let lastMuted: PMap<Member> = PMap.empty()
-
-const muted = (m: Member): Member =>
-  m.enableAudio === 0 ? m : withFlags(m, 0, undefined, undefined, undefined, undefined, undefined)
-
+/** [MUTE-2] Every audience's audio off: only the audiences whose audio is on change. */
 function muteAudiences(s: UsersState): UsersState {
-  const audiences = s.audiences.map(muted, lastMuted)
-  lastMuted = audiences
-  return audiences === s.audiences ? s : withGroups(s, { audiences })
+  if (s.audioOn.size === 0) return s
+  let audiences = s.audiences
+  for (const uid of s.audioOn.keys()) {
+    const member = audiences.get(uid)
+    if (member)
+      audiences = audiences.set(
+        uid,
+        withFlags(member, 0, undefined, undefined, undefined, undefined, undefined),
+      )
+  }
+  return withGroups(s, { audiences, audioOn: PMap.empty() })
 }

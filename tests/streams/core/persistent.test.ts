@@ -48,25 +48,6 @@ describe('persistent map', () => {
     expect(seen.sort()).toEqual(['new', 'u5', 'u7'])
   })
 
-  it('map skips the values it shares with a map the change leaves as it is, with the same answer', () => {
-    const next = random(11)
-    const even = (n: number) => n - (n % 2)
-    let map = PMap.empty<number>()
-    for (let i = 0; i < 5000; i++) map = map.set(`m${i}`, Math.floor(next() * 100))
-    let known = PMap.empty<number>()
-    for (let round = 0; round < 20; round++) {
-      for (let j = 0; j < 100; j++) {
-        const key = `m${Math.floor(next() * 6000)}`
-        map = next() < 0.2 ? map.delete(key) : map.set(key, Math.floor(next() * 100))
-      }
-      const calls: string[] = []
-      const answer = map.map((n, key) => (calls.push(key), even(n)), known)
-      expect(answer.toJSON()).toEqual(map.map(even).toJSON())
-      if (round > 0) expect(calls.length).toBeLessThan(1000)
-      known = map = answer
-    }
-  })
-
   it('handles keys whose hashes collide', () => {
     // 'Aa' and 'BB' collide under many string hashes; force collisions by many keys too.
     let map = PMap.empty<number>()
