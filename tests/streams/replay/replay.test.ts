@@ -154,6 +154,32 @@ describe('replay', () => {
     expect(() => readLog('{"hello":1}')).toThrow(/not a session log/)
   })
 
+  it('refuses a line that is not an envelope, naming it', () => {
+    const header = JSON.stringify({
+      kind: 'roomcast-session-log',
+      format: 1,
+      app: 't',
+      startedAt: 1,
+    })
+    const good = JSON.stringify({
+      seq: 0,
+      at: 1,
+      event: { type: 'rtm/memberCountUpdated', count: 2 },
+    })
+    for (const bad of [
+      '{"seq":1,"at":2}',
+      '{"seq":1,"event":{"count":2}}',
+      '{"event":{"type":"x"}}',
+      '7',
+    ])
+      expect(() => readLog([header, good, bad].join('\n'))).toThrow(
+        /envelope 2 is not \{ seq, at, event \}/,
+      )
+    expect(readLog([header, good].join('\n')).envelopes[0]?.event.type).toBe(
+      'rtm/memberCountUpdated',
+    )
+  })
+
   it('rebuilds a state from its JSON form', () => {
     const original = live(meeting())
     const back = stateFromJson(json(original))
