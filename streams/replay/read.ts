@@ -28,10 +28,11 @@ export class LogFormatError extends Error {
 }
 
 /**
- * One envelope of a log, checked for the fields a fold reads (`{ seq, at, event: { type } }`). Its event's `type` becomes the one
- * string every event of that type shares, as the codecs' literals are in a live session: JSON
- * gives each line its own copy, and the reducer finds its handlers by that string on every event
- * (bench:fold: the fold of 1,000,000 events is some 5% faster once each type is one string).
+ * One envelope of a log, checked for the fields a fold reads (`{ seq, at, event: { type } }`).
+ * Its event's `type` becomes the one string every event of that type shares, as the codecs'
+ * literals are in a live session: JSON gives each line its own copy, and the reducer finds its
+ * handlers by that string on every event (bench:fold: the fold of 1,000,000 events is some 5%
+ * faster once each type is one string).
  */
 function checked(value: unknown, index: number, canonical: Map<string, string>): void {
   const event = (value as { event?: unknown } | null)?.event as { type?: unknown } | undefined
