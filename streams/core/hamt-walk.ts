@@ -1,11 +1,4 @@
-import {
-  BITS,
-  childAt,
-  entryAt,
-  LAST_SHIFT,
-  popcount,
-  type Node,
-} from './hamt'
+import { BITS, childAt, entryAt, LAST_SHIFT, popcount, type Node } from './hamt'
 
 /** The walks over every entry of a persistent map's nodes (`hamt.ts`): iterate, diff. */
 
