@@ -129,6 +129,8 @@ const figures = {
   roster: 10_000,
   foldNoParseMs: r1(fold.wallMs),
   foldNoParseCpuMs: r1(fold.cpuMs),
+  /** Every one of the three folds, in run order: the spread is this machine's noise. */
+  foldNoParseRunsMs: folds.map((f) => r1(f.wallMs)),
   foldWithParseMs: r1(parsedFold.wallMs),
   replayBuildMs: r1(built.wallMs),
   checkpointEvery: CHECKPOINT_EVERY,
@@ -150,7 +152,7 @@ const figures = {
 const row = (label: string, value: string) => console.log(`${label.padEnd(44)}${value}`)
 row(
   'fold, no parsing (best of 3)',
-  `${figures.foldNoParseMs} ms wall, ${figures.foldNoParseCpuMs} ms CPU`,
+  `${figures.foldNoParseMs} ms wall, ${figures.foldNoParseCpuMs} ms CPU (runs: ${figures.foldNoParseRunsMs.join(', ')} ms)`,
 )
 row('fold, with parsing (read NDJSON + fold)', `${figures.foldWithParseMs} ms`)
 row(`replay build (fold + checkpoint every ${CHECKPOINT_EVERY})`, `${figures.replayBuildMs} ms`)
