@@ -2,6 +2,7 @@ import { PMap } from '../core/pmap'
 import { PVec } from '../core/pvec'
 import { initialState } from './index'
 import type { State } from './state'
+import { audioOnOf } from './users'
 import type { Member } from '../wire/member'
 
 type Json = Record<string, unknown>
@@ -38,12 +39,7 @@ export function stateFromJson(value: unknown): State {
       shareBoardUsers: map(users.shareBoardUsers),
       shareScreenUsers: map(users.shareScreenUsers),
       // derived, so a snapshot from before it was kept reads the same
-      audioOn: PMap.fromEntries(
-        audiences
-          .values()
-          .filter((m) => m.enableAudio === 1)
-          .map((m) => [m.uid, true as const]),
-      ),
+      audioOn: audioOnOf(audiences),
     },
     layout: { ...initialState.layout, ...layout, positions: map(layout.positions) },
     board: slice('board'),

@@ -50,6 +50,13 @@ const withAudio = (audioOn: PMap<true>, member: Member): PMap<true> =>
     ? audioOn.set(member.uid, true)
     : audioOn.delete(member.uid)
 
+/** The `audioOn` group of a roster's audiences (a decoded snapshot rebuilds it, never reads it). */
+export function audioOnOf(audiences: PMap<Member>): PMap<true> {
+  let audioOn = PMap.empty<true>()
+  audiences.forEach((member) => (audioOn = withAudio(audioOn, member)))
+  return audioOn
+}
+
 /** Puts a member in its group by role (moving it when its role changed) and mirrors grantBoard. */
 export function put(s: UsersState, member: Member, before?: Member): UsersState {
   const isHost = member.role === Role.host
