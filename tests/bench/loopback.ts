@@ -8,16 +8,12 @@
  */
 import { fork } from 'node:child_process'
 import net from 'node:net'
-import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
+import { CORES, cpuMicros, fanOutFloorMs } from './support/cpu'
 
 const N = Number(process.env.N ?? 5000)
 const BROADCASTS = Number(process.env.BROADCASTS ?? 40)
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-const cpuUs = () => {
-  const { user, system } = process.cpuUsage()
-  return user + system
-}
 
 async function reader(port: number) {
   let reads = 0
@@ -34,7 +30,7 @@ async function reader(port: number) {
           }),
       ),
     )
-  process.on('message', () => process.send?.({ cpu: cpuUs(), reads }))
+  process.on('message', () => process.send?.({ cpu: cpuMicros(), reads }))
   process.send?.({ ready: true })
 }
 
@@ -73,7 +69,6 @@ async function writer() {
   const round = (x: number) => Math.round(x * 100) / 100
   const writeUs = round((used.user + used.system) / deliveries)
   const readUs = round((readerAfter.cpu - readerBefore.cpu) / deliveries)
-  const cores = availableParallelism()
   const figures = {
     bench: 'loopback',
     sockets: N,
@@ -82,13 +77,13 @@ async function writer() {
     writeSystemShare: round(used.system / (used.user + used.system)),
     readCpuUs: readUs,
     reads: readerAfter.reads - readerBefore.reads,
-    cores,
-    floorMsFor10kSockets: round(((writeUs + readUs) * 10_000) / cores / 1000),
+    cores: CORES,
+    floorMsFor10kSockets: round(fanOutFloorMs(writeUs + readUs, 10_000)),
   }
   console.log(
     `loopback: ${N} bare sockets, ${BROADCASTS} broadcasts of 150 bytes: write ${writeUs} µs CPU ` +
       `(${Math.round(figures.writeSystemShare * 100)}% system), read ${readUs} µs CPU; one broadcast ` +
-      `to 10,000 sockets needs at least ${figures.floorMsFor10kSockets} ms on ${cores} cores`,
+      `to 10,000 sockets needs at least ${figures.floorMsFor10kSockets} ms on ${CORES} cores`,
   )
   console.log(JSON.stringify(figures))
   process.exit(0)

@@ -5,6 +5,7 @@
  */
 import WebSocket from 'ws'
 import { createTokens } from '../../src/server/auth/tokens'
+import { cpuMicros } from './support/cpu'
 
 const [kind = 'roomcast', url = '', countText = '1000', secret = '', firstText = '0'] =
   process.argv.slice(2)
@@ -18,10 +19,6 @@ const histogram = new Uint32Array(40_000)
 let received = 0
 /** CPU time (µs) this process had used at the last reset. */
 let cpuAtReset = 0
-const cpuNow = () => {
-  const { user, system } = process.cpuUsage()
-  return user + system
-}
 const sockets: WebSocket[] = []
 
 /** Bench messages numbered below this are left over from an earlier phase and not counted. */
@@ -90,12 +87,12 @@ process.on('message', async (message: { ask: string; fromSeq?: number }) => {
     fromSeq = message.fromSeq ?? fromSeq
     received = 0
     histogram.fill(0)
-    cpuAtReset = cpuNow()
+    cpuAtReset = cpuMicros()
     process.send?.({ reset: true })
   } else if (message.ask === 'stats') {
     const buckets: [number, number][] = []
     histogram.forEach((n, bucket) => n > 0 && buckets.push([bucket, n]))
-    process.send?.({ received, buckets, cpuUs: cpuNow() - cpuAtReset })
+    process.send?.({ received, buckets, cpuUs: cpuMicros() - cpuAtReset })
   } else if (message.ask === 'close') {
     for (const socket of sockets) socket.terminate()
     process.exit(0)

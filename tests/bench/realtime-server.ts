@@ -10,6 +10,7 @@ import type { Duplex } from 'node:stream'
 import { WebSocketServer } from 'ws'
 import { buildApp } from '../../src/server/app'
 import { textFrame } from '../../src/server/realtime/frames'
+import { cpuMicros } from './support/cpu'
 
 const kind = process.argv[2]
 const rss = () => process.memoryUsage().rss
@@ -45,8 +46,7 @@ async function start(): Promise<number> {
 const port = await start()
 process.on('message', (message: { ask: string }) => {
   if (message.ask === 'cpu') {
-    const { user, system } = process.cpuUsage()
-    process.send?.({ cpu: user + system })
+    process.send?.({ cpu: cpuMicros() })
   } else if (message.ask === 'rss') {
     global.gc?.()
     setTimeout(() => process.send?.({ rss: rss() }), 200)

@@ -4,19 +4,19 @@
  * message, no batching) under the same load, in the same run. N loopback sockets (default 10,000; `N`
  * overrides) sit in one channel in a client process; a sender broadcasts at a steady rate
  * (`RATE` messages a second, default 12), then in a burst of 50. Printed: deliveries per second,
- * p50 and p99 latency, and the server's RSS per idle socket. The last line is one JSON object.
+ * p50 and p99 latency, the CPU a delivery costs the server and the receivers (and the shortest a
+ * broadcast can take with it on this machine's cores), and the server's RSS per idle socket. The
+ * last line is one JSON object.
  */
 import { fork, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import WebSocket from 'ws'
 import { createTokens } from '../../src/server/auth/tokens'
+import { CORES, fanOutFloorMs } from './support/cpu'
 
 const N = Number(process.env.N ?? 10_000)
 const RATE = Number(process.env.RATE ?? 12)
-/** The cores this machine offers the server and the receivers together. */
-const CORES = availableParallelism()
 const STEADY_SECONDS = Number(process.env.SECONDS ?? 6)
 const BURST = 50
 const SECRET = randomBytes(16).toString('hex')
@@ -228,6 +228,8 @@ async function run(kind: 'roomcast' | 'plain' | 'raw') {
   clients.close()
   server.proc.kill()
   await sleep(500)
+  const serverCpuUsPerDelivery = round(steadyCpuUs / Math.max(1, steadyStats.received))
+  const clientCpuUsPerDelivery = round(steadyStats.clientCpuUs / Math.max(1, steadyStats.received))
   const result = {
     sockets: ready,
     connectSeconds: round(connectSeconds),
@@ -237,9 +239,9 @@ async function run(kind: 'roomcast' | 'plain' | 'raw') {
       offeredPerSecond: RATE * ready,
       p50Ms: round(steadyStats.p50),
       p99Ms: round(steadyStats.p99),
-      serverCpuUsPerDelivery: round(steadyCpuUs / Math.max(1, steadyStats.received)),
-      clientCpuUsPerDelivery: round(steadyStats.clientCpuUs / Math.max(1, steadyStats.received)),
-      cpuFloorMs: 0,
+      serverCpuUsPerDelivery,
+      clientCpuUsPerDelivery,
+      cpuFloorMs: round(fanOutFloorMs(serverCpuUsPerDelivery + clientCpuUsPerDelivery, ready)),
     },
     burst: {
       deliveries: burst.received,
@@ -249,14 +251,6 @@ async function run(kind: 'roomcast' | 'plain' | 'raw') {
       serverCpuUsPerDelivery: round(burstCpuUs / Math.max(1, burst.received)),
     },
   }
-  // The shortest one broadcast's fan-out can take here: the CPU its deliveries cost the server
-  // and the receivers together, spread perfectly over every core of the machine. A p99 below it
-  // is out of reach for any server on this machine under this load.
-  result.steady.cpuFloorMs = round(
-    ((result.steady.serverCpuUsPerDelivery + result.steady.clientCpuUsPerDelivery) * ready) /
-      CORES /
-      1000,
-  )
   console.log(
     `${kind.padEnd(9)} ${ready} sockets (connected in ${result.connectSeconds} s), ${result.rssPerSocketKB} KB RSS per idle socket\n` +
       `          steady ${RATE}/s: ${result.steady.deliveriesPerSecond} deliveries/s, p50 ${result.steady.p50Ms} ms, p99 ${result.steady.p99Ms} ms, server ${result.steady.serverCpuUsPerDelivery} + receivers ${result.steady.clientCpuUsPerDelivery} µs CPU a delivery (a broadcast needs ≥ ${result.steady.cpuFloorMs} ms on ${CORES} cores)\n` +
