@@ -169,6 +169,8 @@ describe('replay', () => {
     for (const bad of [
       '{"seq":1,"at":2}',
       '{"seq":1,"event":{"count":2}}',
+      '{"seq":1,"event":{"type":"rtm/memberCountUpdated","count":2}}',
+      '{"seq":1,"at":2,"event":{"count":2}}',
       '{"event":{"type":"x"}}',
       '7',
     ])
