@@ -58,7 +58,11 @@ export function audioOnOf(audiences: PMap<Member>): PMap<true> {
 }
 
 /** Puts a member in its group by role (moving it when its role changed) and mirrors grantBoard. */
-export function put(s: UsersState, member: Member, before?: Member): UsersState {
+export const put = (s: UsersState, member: Member): UsersState =>
+  place(s, member, find(s, member.uid))
+
+/** `put` for a caller that has just looked the member up: `before` is its record, or undefined. */
+function place(s: UsersState, member: Member, before: Member | undefined): UsersState {
   const isHost = member.role === Role.host
   const granted = member.grantBoard === 1
   // the hot path: same group, same grant; one map write
@@ -76,11 +80,18 @@ export function put(s: UsersState, member: Member, before?: Member): UsersState 
   const into = isHost ? s.hosts : s.audiences
   const other = isHost ? s.audiences : s.hosts
   const placed = into.set(member.uid, member)
-  const removed = other.delete(member.uid)
+  // a newcomer is in no group, so in neither `other` nor `audioOn` (joins are a tenth of a
+  // meeting's events: the deletes of absent keys were most of their cost in bench:fold)
+  const removed = before === undefined ? other : other.delete(member.uid)
   const board = granted
     ? s.shareBoardUsers.set(member.uid, true)
-    : s.shareBoardUsers.delete(member.uid)
-  const audioOn = withAudio(s.audioOn, member)
+    : s.shareBoardUsers.size === 0
+      ? s.shareBoardUsers
+      : s.shareBoardUsers.delete(member.uid)
+  const audioOn =
+    before === undefined && (isHost || member.enableAudio !== 1)
+      ? s.audioOn
+      : withAudio(s.audioOn, member)
   if (placed === into && removed === other && board === s.shareBoardUsers && audioOn === s.audioOn)
     return s
   return withGroups(s, {
@@ -94,7 +105,7 @@ export function put(s: UsersState, member: Member, before?: Member): UsersState 
 function setGrant(s: UsersState, uid: string, grantBoard: 0 | 1): UsersState {
   const member = find(s, uid)
   if (!member || member.grantBoard === grantBoard) return s
-  return put(
+  return place(
     s,
     withFlags(member, undefined, undefined, undefined, undefined, grantBoard, undefined),
     member,
@@ -109,7 +120,7 @@ function change(s: UsersState, uid: string, patch: Partial<Member>): UsersState 
   const member = find(s, uid)
   if (!member) return s // [MSG-6] a message about a missing audience changes nothing
   const next = patchMember(member, patch)
-  return sameMember(member, next) ? s : put(s, next, member)
+  return sameMember(member, next) ? s : place(s, next, member)
 }
 
 /** [BOARD-2] [BOARD-5] every board grantee loses its grant; nobody shares the board. */
@@ -122,16 +133,19 @@ function clearBoardGrants(s: UsersState): UsersState {
 
 /** A member leaves: out of every group ([SCREEN-2]); the creator leaving ends the share ([BOARD-7]). */
 function leave(s: UsersState, uid: string, root: State): UsersState {
-  // a delete of an absent key answers the same map: one walk per group, no lookup first
-  const hosts = s.hosts.delete(uid)
-  const audiences = s.audiences.delete(uid)
-  if (hosts === s.hosts && audiences === s.audiences) return s
+  // the record says which group holds it and whether `audioOn` does: one delete of a present
+  // key, not a walk of every group
+  const member = find(s, uid)
+  if (member === undefined) return s
+  const isHost = member.role === Role.host
   let out: UsersState = {
-    hosts,
-    audiences,
-    shareBoardUsers: s.shareBoardUsers.delete(uid),
-    shareScreenUsers: s.shareScreenUsers.delete(uid),
-    audioOn: s.audioOn.delete(uid),
+    hosts: isHost ? s.hosts.delete(uid) : s.hosts,
+    audiences: isHost ? s.audiences : s.audiences.delete(uid),
+    shareBoardUsers:
+      s.shareBoardUsers.size === 0 ? s.shareBoardUsers : s.shareBoardUsers.delete(uid),
+    shareScreenUsers:
+      s.shareScreenUsers.size === 0 ? s.shareScreenUsers : s.shareScreenUsers.delete(uid),
+    audioOn: !isHost && member.enableAudio === 1 ? s.audioOn.delete(uid) : s.audioOn,
   }
   if (uid === root.conference.createBoardUserId) out = clearBoardGrants(out)
   return out
@@ -163,8 +177,7 @@ function placeholder(root: State, uid: string): Member {
  * comes back as an audience.
  */
 function joinDuringLive(s: UsersState, member: Member, root: State): UsersState {
-  if (member.role !== Role.host || !isLiveOn(root) || s.hosts.has(member.uid))
-    return put(s, member, find(s, member.uid))
+  if (member.role !== Role.host || !isLiveOn(root) || s.hosts.has(member.uid)) return put(s, member)
   if (member.uid === root.conference.replacedHostUid)
     return put(s, patchMember(member, { role: Role.conferee }))
   let out = s
@@ -210,9 +223,13 @@ export const usersProjection = defineProjection<UsersState, Event, State>(initia
   // [MSG-9] MemberJoined adds a member, MemberLeft removes it
   'rtm/memberJoined': (s, e, root) => {
     const known = find(s, e.uid)
-    if (!known) return put(s, placeholder(root, e.uid))
+    if (!known) return place(s, placeholder(root, e.uid), undefined)
     if (known.userState === 1) return s
-    return put(s, withFlags(known, undefined, undefined, undefined, undefined, undefined, 1), known)
+    return place(
+      s,
+      withFlags(known, undefined, undefined, undefined, undefined, undefined, 1),
+      known,
+    )
   },
   'rtm/memberLeft': (s, e, root) => leave(s, e.uid, root),
   // [CMD-4] the member's flags that changed
@@ -236,7 +253,7 @@ export const usersProjection = defineProjection<UsersState, Event, State>(initia
       undefined,
       undefined,
     )
-    return put(s, next, member)
+    return place(s, next, member)
   },
   'rest/userMediaUpdated': (s, e) => change(s, e.uid, { [e.flag]: e.value }),
   // [MUTE-2] forced mute sets every audience's audio to 0
