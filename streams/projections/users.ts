@@ -44,16 +44,16 @@ function withGroups(s: UsersState, p: Partial<UsersState>): UsersState {
   }
 }
 
-/** `audioOn` with the member's entry as its role and audio say. */
-const withAudio = (audioOn: PMap<true>, member: Member): PMap<true> =>
-  member.role !== Role.host && member.enableAudio === 1
-    ? audioOn.set(member.uid, true)
-    : audioOn.delete(member.uid)
+/** Whether a record belongs in `audioOn`: an audience whose audio is on. */
+const audioIsOn = (member: Member | undefined): boolean =>
+  member !== undefined && member.role !== Role.host && member.enableAudio === 1
 
 /** The `audioOn` group of a roster's audiences (a decoded snapshot rebuilds it, never reads it). */
 export function audioOnOf(audiences: PMap<Member>): PMap<true> {
   let audioOn = PMap.empty<true>()
-  audiences.forEach((member) => (audioOn = withAudio(audioOn, member)))
+  audiences.forEach((member) => {
+    if (audioIsOn(member)) audioOn = audioOn.set(member.uid, true)
+  })
   return audioOn
 }
 
@@ -61,45 +61,43 @@ export function audioOnOf(audiences: PMap<Member>): PMap<true> {
 export const put = (s: UsersState, member: Member): UsersState =>
   place(s, member, find(s, member.uid))
 
-/** `put` for a caller that has just looked the member up: `before` is its record, or undefined. */
+/**
+ * `put` for a caller that has just looked the member up: `before` is its record, or undefined
+ * when it is in neither group. Each group is written only when the change concerns it: a record
+ * that keeps its role, grant and audio is one map write, and a newcomer deletes nothing (every
+ * roster event of a meeting comes here; the deletes of absent keys were most of the joins' cost in
+ * bench:fold).
+ */
 function place(s: UsersState, member: Member, before: Member | undefined): UsersState {
+  const uid = member.uid
   const isHost = member.role === Role.host
+  const moved = before !== undefined && (before.role === Role.host) !== isHost
+  const hosts = isHost ? s.hosts.set(uid, member) : moved ? s.hosts.delete(uid) : s.hosts
+  const audiences = !isHost
+    ? s.audiences.set(uid, member)
+    : moved
+      ? s.audiences.delete(uid)
+      : s.audiences
   const granted = member.grantBoard === 1
-  // the hot path: same group, same grant; one map write
-  if (before && (before.role === Role.host) === isHost && (before.grantBoard === 1) === granted) {
-    if (isHost) {
-      const hosts = s.hosts.set(member.uid, member)
-      return hosts === s.hosts ? s : withGroups(s, { hosts })
-    }
-    const audiences = s.audiences.set(member.uid, member)
-    if (audiences === s.audiences) return s
-    const audioOn =
-      member.enableAudio === before.enableAudio ? s.audioOn : withAudio(s.audioOn, member)
-    return withGroups(s, { audiences, audioOn })
-  }
-  const into = isHost ? s.hosts : s.audiences
-  const other = isHost ? s.audiences : s.hosts
-  const placed = into.set(member.uid, member)
-  // a newcomer is in no group, so in neither `other` nor `audioOn` (joins are a tenth of a
-  // meeting's events: the deletes of absent keys were most of their cost in bench:fold)
-  const removed = before === undefined ? other : other.delete(member.uid)
-  const board = granted
-    ? s.shareBoardUsers.set(member.uid, true)
-    : s.shareBoardUsers.size === 0
+  const shareBoardUsers =
+    before !== undefined && (before.grantBoard === 1) === granted
       ? s.shareBoardUsers
-      : s.shareBoardUsers.delete(member.uid)
+      : granted
+        ? s.shareBoardUsers.set(uid, true)
+        : s.shareBoardUsers.size === 0
+          ? s.shareBoardUsers
+          : s.shareBoardUsers.delete(uid)
+  const on = audioIsOn(member)
   const audioOn =
-    before === undefined && (isHost || member.enableAudio !== 1)
-      ? s.audioOn
-      : withAudio(s.audioOn, member)
-  if (placed === into && removed === other && board === s.shareBoardUsers && audioOn === s.audioOn)
+    audioIsOn(before) === on ? s.audioOn : on ? s.audioOn.set(uid, true) : s.audioOn.delete(uid)
+  if (
+    hosts === s.hosts &&
+    audiences === s.audiences &&
+    shareBoardUsers === s.shareBoardUsers &&
+    audioOn === s.audioOn
+  )
     return s
-  return withGroups(s, {
-    hosts: isHost ? placed : removed,
-    audiences: isHost ? removed : placed,
-    shareBoardUsers: board,
-    audioOn,
-  })
+  return { hosts, audiences, shareBoardUsers, shareScreenUsers: s.shareScreenUsers, audioOn }
 }
 
 function setGrant(s: UsersState, uid: string, grantBoard: 0 | 1): UsersState {
