@@ -84,9 +84,7 @@ function place(s: UsersState, member: Member, before: Member | undefined): Users
       ? s.shareBoardUsers
       : granted
         ? s.shareBoardUsers.set(uid, true)
-        : s.shareBoardUsers.size === 0
-          ? s.shareBoardUsers
-          : s.shareBoardUsers.delete(uid)
+        : s.shareBoardUsers.delete(uid)
   const on = audioIsOn(member)
   const audioOn =
     audioIsOn(before) === on ? s.audioOn : on ? s.audioOn.set(uid, true) : s.audioOn.delete(uid)
@@ -131,19 +129,17 @@ function clearBoardGrants(s: UsersState): UsersState {
 
 /** A member leaves: out of every group ([SCREEN-2]); the creator leaving ends the share ([BOARD-7]). */
 function leave(s: UsersState, uid: string, root: State): UsersState {
-  // the record says which group holds it and whether `audioOn` does: one delete of a present
-  // key, not a walk of every group
+  // the record says which group holds it and whether `audioOn` does, so neither big map is
+  // walked for a key it does not hold (the small grantee and sharer maps are)
   const member = find(s, uid)
   if (member === undefined) return s
   const isHost = member.role === Role.host
   let out: UsersState = {
     hosts: isHost ? s.hosts.delete(uid) : s.hosts,
     audiences: isHost ? s.audiences : s.audiences.delete(uid),
-    shareBoardUsers:
-      s.shareBoardUsers.size === 0 ? s.shareBoardUsers : s.shareBoardUsers.delete(uid),
-    shareScreenUsers:
-      s.shareScreenUsers.size === 0 ? s.shareScreenUsers : s.shareScreenUsers.delete(uid),
-    audioOn: !isHost && member.enableAudio === 1 ? s.audioOn.delete(uid) : s.audioOn,
+    shareBoardUsers: s.shareBoardUsers.delete(uid),
+    shareScreenUsers: s.shareScreenUsers.delete(uid),
+    audioOn: audioIsOn(member) ? s.audioOn.delete(uid) : s.audioOn,
   }
   if (uid === root.conference.createBoardUserId) out = clearBoardGrants(out)
   return out
