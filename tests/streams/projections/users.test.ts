@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest'
 import type { Event } from '../../../streams/events'
 import { initialState, reduce, type State } from '../../../streams/projections'
 import { stateFromJson } from '../../../streams/projections/codec'
+import { Cmd } from '../../../streams/wire/channel'
 import { MuteAll } from '../../../streams/wire/constants'
 import type { Member } from '../../../streams/wire/member'
 import { Role } from '../../../streams/wire/roles'
 import { generateLog } from '../../bench/fold-log'
+import { byHost, fold, member, msg } from '../fixtures'
 
 const speaking = (s: State) =>
   s.users.audiences
@@ -81,50 +83,29 @@ describe('users projection over a long meeting', () => {
 })
 
 describe('users projection, single moves', () => {
-  const member = (uid: string, p: Partial<Member> = {}): Member => ({
-    roomId: 'r',
-    uid,
-    role: Role.conferee,
-    userId: `user-${uid}`,
-    userName: uid,
-    userUuid: `uuid-${uid}`,
-    userPhoto: '',
-    enableAudio: 0,
-    enableVideo: 0,
-    enableChat: 1,
-    grantBoard: 0,
-    grantScreen: 0,
-    screenId: '',
-    userState: 1,
-    ...p,
-  })
-  const joined = (m: Member): Event => ({
-    type: 'msg/memberChanged',
-    data: { userId: 'user-h', userName: 'h', type: 'join', member: m },
-    from: 'server',
-    timestamp: 1,
-  })
-  const fold = (list: Event[]) => list.reduce(reduce, initialState)
+  const joined = (m: Member): Event =>
+    msg(Cmd.memberChanged, { ...byHost, type: 'join', member: m })
+  const fromStart = (...events: Event[]) => fold(initialState, ...events)
 
   it('[CMD-2] an audience with audio on who becomes host leaves the audiences and audioOn', () => {
-    const s = fold([
+    const s = fromStart(
       { type: 'rest/usersLoaded', users: [member('a', { enableAudio: 1 })], total: 1 },
       joined(member('a', { role: Role.host, enableAudio: 1 })),
-    ])
+    )
     expect(s.users.hosts.keys()).toEqual(['a'])
     expect(s.users.audiences.size).toBe(0)
     expect(s.users.audioOn.size).toBe(0)
   })
 
   it('[HOST-1] the old host moves to the audiences and the chosen audience to the hosts, each in one group', () => {
-    const s = fold([
+    const s = fromStart(
       {
         type: 'rest/usersLoaded',
         users: [member('h', { role: Role.host }), member('a', { enableAudio: 1 })],
         total: 2,
       },
       { type: 'rest/hostSet', oldHostUid: 'h', newHostUid: 'a' },
-    ])
+    )
     expect(s.users.hosts.keys()).toEqual(['a'])
     expect(s.users.audiences.keys()).toEqual(['h'])
     expect(s.users.audiences.get('h')?.role).toBe(Role.conferee)
@@ -132,17 +113,17 @@ describe('users projection, single moves', () => {
   })
 
   it('[CMD-2] [BOARD-3] a granted member who leaves is no longer a board grantee', () => {
-    const s = fold([
+    const s = fromStart(
       { type: 'rest/usersLoaded', users: [member('a', { grantBoard: 1 })], total: 1 },
       joined(member('a', { role: Role.host, grantBoard: 1 })),
       { type: 'rtm/memberLeft', uid: 'a' },
-    ])
+    )
     expect(members(s)).toEqual([])
     expect(s.users.shareBoardUsers.size).toBe(0)
   })
 
   it('[END-1] a host cleared by the end who joins again without a grant is not a board grantee', () => {
-    const s = fold([
+    const s = fromStart(
       {
         type: 'rest/usersLoaded',
         users: [member('h', { role: Role.host, grantBoard: 1 })],
@@ -150,7 +131,7 @@ describe('users projection, single moves', () => {
       },
       { type: 'life/ended', reason: 'meetingEnd', live: false },
       joined(member('h', { role: Role.host })),
-    ])
+    )
     expect(s.users.hosts.keys()).toEqual(['h'])
     expect(s.users.shareBoardUsers.size).toBe(0)
   })
