@@ -2,6 +2,7 @@ import type { Envelope } from '../../streams/core/envelope'
 import type { ChannelEvent, Event } from '../../streams/events'
 import type { Member } from '../../streams/wire/member'
 import type { LayoutName } from '../../streams/wire/video'
+import { member } from '../streams/fixtures'
 
 /**
  * A deterministic synthetic meeting log for the fold bench: a 10,000-member roster, then events
@@ -50,24 +51,8 @@ const WORDS = [
   'see slide 4',
 ]
 
-function memberOf(uid: string, role: 1 | 2): Member {
-  return {
-    roomId: 'bench-room',
-    uid,
-    role,
-    userId: `user-${uid}`,
-    userName: `Member ${uid}`,
-    userUuid: `uuid-${uid}`,
-    userPhoto: '',
-    enableAudio: 0,
-    enableVideo: 0,
-    enableChat: 1,
-    grantBoard: 0,
-    grantScreen: 0,
-    screenId: '',
-    userState: 1,
-  }
-}
+const memberOf = (uid: string, role: 1 | 2): Member =>
+  member(uid, { roomId: 'bench-room', role, userName: `Member ${uid}` })
 
 export function generateLog(count: number, seed = 20240601): Envelope<Event>[] {
   const random = prng(seed)
