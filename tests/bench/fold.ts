@@ -7,166 +7,83 @@
  *     against re-folding from the start for each seek;
  *   - the memory the replay keeps, against keeping a state per event (as Redux DevTools does);
  *   - peak memory (max RSS).
- * Wall time and this process's CPU time are both shown: on a shared machine they differ.
- * The last line is one JSON object with the figures.
+ * The same measurements (tests/bench/fold-run.ts) run in both engines streams/ runs in: Debian's
+ * Chromium, where the client and the replay screen fold (a V8 with 4-byte compressed pointers),
+ * and this Node, where the replay command line folds (8-byte pointers: every trie node and
+ * record is about twice the size). Both must reach the same final state.
+ * The last line is one JSON object with the figures of both.
  */
-import { performance } from 'node:perf_hooks'
-import { initialState, reduce, type State } from '../../streams/projections'
-import { toNdjson, FORMAT_VERSION, LOG_KIND } from '../../streams/recorder/format'
-import { createReplay } from '../../streams/replay/engine'
-import { readLog } from '../../streams/replay/read'
-import { generateLog, prng } from './fold-log'
+import type { FoldFigures, Runtime } from './fold-run'
+import { runFoldBench } from './fold-run'
+import { foldInChromium } from './support/fold-chromium'
 
 const EVENTS = Number(process.env.FOLD_EVENTS ?? 1_000_000)
-const SEEKS = 100
 const CHECKPOINT_EVERY = Number(process.env.FOLD_CHECKPOINT ?? 2000)
+const TARGET_FOLD_MS = 500
+const TARGET_SEEK_MS = 20
 
 const gc = (globalThis as { gc?: () => void }).gc
-const collect = () => {
-  if (gc) for (let i = 0; i < 3; i++) gc()
-}
-const heapMB = () => {
-  collect()
-  return process.memoryUsage().heapUsed / 2 ** 20
-}
-
-function measure<T>(run: () => T): { value: T; wallMs: number; cpuMs: number } {
-  const cpu = process.cpuUsage()
-  const start = performance.now()
-  const value = run()
-  const wallMs = performance.now() - start
-  const used = process.cpuUsage(cpu)
-  return { value, wallMs, cpuMs: (used.user + used.system) / 1000 }
-}
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b)
-  const m = s.length >> 1
-  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2
-}
-const r1 = (x: number) => Math.round(x * 10) / 10
-const r3 = (x: number) => Math.round(x * 1000) / 1000
-
-console.log(
-  `fold bench: ${EVENTS.toLocaleString('en')} events, 10,000-member roster${gc ? '' : ' (run with --expose-gc for memory figures)'}`,
-)
-
-const generated = measure(() => generateLog(EVENTS))
-const text = toNdjson(
-  { kind: LOG_KIND, format: FORMAT_VERSION, app: 'bench', startedAt: 0 },
-  generated.value,
-)
-generated.value.length = 0
-console.log(`generated in ${r1(generated.wallMs / 1000)} s; NDJSON ${r1(text.length / 2 ** 20)} MB`)
-
-// With parsing: read the NDJSON log, then fold it.
-const parsedFold = measure(() => {
-  const log = readLog(text)
-  let s: State = initialState
-  for (const e of log.envelopes) s = reduce(s, e.event)
-  return { log, s }
-})
-const log = parsedFold.value.log
-const events = log.envelopes.map((e) => e.event)
-const baseHeap = heapMB()
-
-// Without parsing: the events are in memory; the best of three runs (the first warms the JIT).
-const folds = [0, 1, 2].map(() =>
-  measure(() => {
-    let s: State = initialState
-    for (let i = 0; i < events.length; i++) s = reduce(s, events[i] as (typeof events)[number])
-    return s
-  }),
-)
-const fold = folds.reduce((a, b) => (b.wallMs < a.wallMs ? b : a))
-const final = fold.value
-console.log(
-  `final state: ${final.users.audiences.size + final.users.hosts.size} members, ${final.chat.messages.size} chat lines`,
-)
-
-// Baseline 2: a state per event, as Redux DevTools keeps them.
-const beforeStates = heapMB()
-const perEvent = measure(() => {
-  const states: State[] = new Array(events.length)
-  let s: State = initialState
-  for (let i = 0; i < events.length; i++)
-    states[i] = s = reduce(s, events[i] as (typeof events)[number])
-  return states
-})
-const statesHeap = heapMB()
-perEvent.value.length = 0
-const afterStates = heapMB()
-
-// The replay engine: one fold keeping a checkpoint every CHECKPOINT_EVERY steps.
-const built = measure(() => createReplay(log, { checkpointEvery: CHECKPOINT_EVERY }))
-const replay = built.value
-const replayHeap = heapMB()
-
-const random = prng(7)
-const positions = Array.from({ length: SEEKS }, () => Math.floor(random() * (events.length + 1)))
-const seeks = positions.map((n) => measure(() => replay.stateAt(n)).wallMs)
-
-// Baseline 1: re-fold from the start for each seek.
-const refolds = positions.map(
-  (n) =>
-    measure(() => {
-      let s: State = initialState
-      for (let i = 0; i < n; i++) s = reduce(s, events[i] as (typeof events)[number])
-      return s
-    }).wallMs,
-)
-// the engine answers the same states as a fold from the start
-for (const n of positions.slice(0, 5)) {
-  let s: State = initialState
-  for (let i = 0; i < n; i++) s = reduce(s, events[i] as (typeof events)[number])
-  if (JSON.stringify(s) !== JSON.stringify(replay.stateAt(n)))
-    throw new Error(`seek ${n} differs from a fold`)
-}
-
-const peakRssMB = process.resourceUsage().maxRSS / 1024
-const figures = {
-  events: events.length,
-  roster: 10_000,
-  foldNoParseMs: r1(fold.wallMs),
-  foldNoParseCpuMs: r1(fold.cpuMs),
-  /** Every one of the three folds, in run order: the spread is this machine's noise. */
-  foldNoParseRunsMs: folds.map((f) => r1(f.wallMs)),
-  foldWithParseMs: r1(parsedFold.wallMs),
-  replayBuildMs: r1(built.wallMs),
-  checkpointEvery: CHECKPOINT_EVERY,
-  seekMedianMs: r3(median(seeks)),
-  seekMaxMs: r3(Math.max(...seeks)),
-  refoldSeekMedianMs: r1(median(refolds)),
-  refoldSeekMaxMs: r1(Math.max(...refolds)),
-  statePerEventFoldMs: r1(perEvent.wallMs),
-  replayRetainedMB: gc ? r1(replayHeap - afterStates) : null,
-  statePerEventRetainedMB: gc ? r1(statesHeap - beforeStates) : null,
-  logInMemoryMB: gc ? r1(baseHeap) : null,
-  peakRssMB: r1(peakRssMB),
-  targets: {
-    foldNoParseUnder500ms: fold.wallMs <= 500,
-    seekMedianUnder20ms: median(seeks) <= 20,
+const node: Runtime = {
+  heapMB() {
+    if (!gc) return null
+    for (let i = 0; i < 3; i++) gc()
+    return process.memoryUsage().heapUsed / 2 ** 20
+  },
+  cpuMs() {
+    const { user, system } = process.cpuUsage()
+    return (user + system) / 1000
   },
 }
+const r1 = (x: number) => Math.round(x * 10) / 10
 
-const row = (label: string, value: string) => console.log(`${label.padEnd(44)}${value}`)
-row(
-  'fold, no parsing (best of 3)',
-  `${figures.foldNoParseMs} ms wall, ${figures.foldNoParseCpuMs} ms CPU (runs: ${figures.foldNoParseRunsMs.join(', ')} ms)`,
+console.log(
+  `fold bench: ${EVENTS.toLocaleString('en')} events, 10,000-member roster${gc ? '' : ' (run with --expose-gc for Node memory figures)'}`,
 )
-row('fold, with parsing (read NDJSON + fold)', `${figures.foldWithParseMs} ms`)
-row(`replay build (fold + checkpoint every ${CHECKPOINT_EVERY})`, `${figures.replayBuildMs} ms`)
-row(
-  'seek, replay engine (median / max of 100)',
-  `${figures.seekMedianMs} / ${figures.seekMaxMs} ms`,
+console.log(`Chromium (${process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'}):`)
+const inChromium = await foldInChromium(EVENTS, CHECKPOINT_EVERY, (line) =>
+  console.log(`  ${line}`),
 )
-row(
-  'seek, baseline re-fold from start',
-  `${figures.refoldSeekMedianMs} / ${figures.refoldSeekMaxMs} ms`,
+console.log(`Node ${process.version}:`)
+const inNode = {
+  ...(await runFoldBench(EVENTS, CHECKPOINT_EVERY, node, (line) => console.log(`  ${line}`))),
+  peakRssMB: r1(process.resourceUsage().maxRSS / 1024),
+}
+if (inNode.finalState !== inChromium.finalState)
+  throw new Error(
+    `Chromium and Node folded the log to different states (${inChromium.finalState} against ${inNode.finalState})`,
+  )
+
+type Figures = FoldFigures & { peakRssMB: number | null }
+const rows: [string, (f: Figures) => string][] = [
+  ['fold, no parsing (best of 3)', (f) => `${f.foldNoParseMs} ms`],
+  ['  its three runs', (f) => `${f.foldNoParseRunsMs.join(', ')} ms`],
+  [
+    '  CPU time of the best',
+    (f) => (f.foldNoParseCpuMs === null ? '-' : `${f.foldNoParseCpuMs} ms`),
+  ],
+  ['fold, with parsing (read NDJSON + fold)', (f) => `${f.foldWithParseMs} ms`],
+  [`replay build (checkpoint every ${CHECKPOINT_EVERY})`, (f) => `${f.replayBuildMs} ms`],
+  ['seek, replay engine (median / max of 100)', (f) => `${f.seekMedianMs} / ${f.seekMaxMs} ms`],
+  ['seek, baseline re-fold from start', (f) => `${f.refoldSeekMedianMs} / ${f.refoldSeekMaxMs} ms`],
+  ['baseline state per event: fold', (f) => `${f.statePerEventFoldMs} ms`],
+  ['memory kept by the replay (checkpoints)', (f) => `${f.replayRetainedMB ?? '?'} MB`],
+  ['memory kept, baseline state per event', (f) => `${f.statePerEventRetainedMB ?? '?'} MB`],
+  ['the parsed log itself', (f) => `${f.logInMemoryMB ?? '?'} MB`],
+  ['peak memory (max RSS)', (f) => `${f.peakRssMB ?? '?'} MB`],
+]
+console.log(`${''.padEnd(44)}${'Chromium'.padEnd(26)}Node`)
+for (const [label, show] of rows)
+  console.log(`${label.padEnd(44)}${show(inChromium).padEnd(26)}${show(inNode)}`)
+
+const targets = (f: Figures) => ({
+  foldNoParseUnder500ms: f.foldNoParseMs <= TARGET_FOLD_MS,
+  seekMedianUnder20ms: f.seekMedianMs <= TARGET_SEEK_MS,
+})
+console.log(
+  JSON.stringify({
+    events: inNode.events,
+    roster: 10_000,
+    chromium: { ...inChromium, targets: targets(inChromium) },
+    node: { ...inNode, targets: targets(inNode) },
+  }),
 )
-row('baseline state per event: fold', `${figures.statePerEventFoldMs} ms`)
-row('memory kept by the replay (checkpoints)', `${figures.replayRetainedMB ?? '?'} MB`)
-row('memory kept, baseline state per event', `${figures.statePerEventRetainedMB ?? '?'} MB`)
-row('the parsed log itself', `${figures.logInMemoryMB ?? '?'} MB`)
-row('peak memory (max RSS)', `${figures.peakRssMB} MB`)
-console.log(JSON.stringify(figures))
