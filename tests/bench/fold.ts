@@ -43,7 +43,7 @@ console.log(`Chromium (${process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'}):`)
 const inChromium = await foldInChromium(EVENTS, CHECKPOINT_EVERY, (line) =>
   console.log(`  ${line}`),
 )
-console.log(`Node ${process.version}:`)
+console.log(`Node ${process.version} (NODE_OPTIONS: ${process.env.NODE_OPTIONS ?? 'none'}):`)
 const inNode = {
   ...(await runFoldBench(EVENTS, CHECKPOINT_EVERY, node, (line) => console.log(`  ${line}`))),
   peakRssMB: r1(process.resourceUsage().maxRSS / 1024),
