@@ -48,7 +48,8 @@ const median = (xs: number[]) => {
   const m = s.length >> 1
   return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2
 }
-const r1 = (x: number) => Math.round(x * 10) / 10
+/** Rounded to 0.1. */
+export const r1 = (x: number) => Math.round(x * 10) / 10
 const r3 = (x: number) => Math.round(x * 1000) / 1000
 const minus = (a: number | null, b: number | null) => (a === null || b === null ? null : r1(a - b))
 

@@ -13,8 +13,8 @@
  * record is about twice the size). Both must reach the same final state.
  * The last line is one JSON object with the figures of both.
  */
-import type { FoldFigures, Runtime } from './fold-run'
-import { runFoldBench } from './fold-run'
+import { r1, runFoldBench, type FoldFigures, type Runtime } from './fold-run'
+import { cpuMicros } from './support/cpu'
 import { foldInChromium } from './support/fold-chromium'
 
 const EVENTS = Number(process.env.FOLD_EVENTS ?? 1_000_000)
@@ -29,12 +29,8 @@ const node: Runtime = {
     for (let i = 0; i < 3; i++) gc()
     return process.memoryUsage().heapUsed / 2 ** 20
   },
-  cpuMs() {
-    const { user, system } = process.cpuUsage()
-    return (user + system) / 1000
-  },
+  cpuMs: () => cpuMicros() / 1000,
 }
-const r1 = (x: number) => Math.round(x * 10) / 10
 
 console.log(
   `fold bench: ${EVENTS.toLocaleString('en')} events, 10,000-member roster${gc ? '' : ' (run with --expose-gc for Node memory figures)'}`,

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { build } from 'esbuild'
 import { chromium } from '@playwright/test'
-import type { FoldFigures } from '../fold-run'
+import { r1, type FoldFigures } from '../fold-run'
 import { BASE_CHROMIUM_ARGS } from './app-browser'
 
 const entry = new URL('../fold-browser.ts', import.meta.url).pathname
@@ -107,7 +107,7 @@ export async function foldInChromium(
     )
     const pid = server.process().pid
     const peak = pid === undefined ? null : rendererPeakMB(pid)
-    return { ...figures, peakRssMB: peak === null ? null : Math.round(peak * 10) / 10 }
+    return { ...figures, peakRssMB: peak === null ? null : r1(peak) }
   } finally {
     await server.close()
   }
