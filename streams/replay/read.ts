@@ -38,6 +38,7 @@ function checked(value: unknown, index: number, canonical: Map<string, string>):
   const event = (value as { event?: unknown } | null)?.event as { type?: unknown } | undefined
   if (
     typeof value !== 'object' ||
+    value === null ||
     typeof (value as { seq?: unknown }).seq !== 'number' ||
     typeof (value as { at?: unknown }).at !== 'number' ||
     typeof event !== 'object' ||

@@ -173,6 +173,7 @@ describe('replay', () => {
       '{"seq":1,"at":2,"event":{"count":2}}',
       '{"event":{"type":"x"}}',
       '7',
+      'null',
     ])
       expect(() => readLog([header, good, bad].join('\n'))).toThrow(
         /envelope 2 is not \{ seq, at, event \}/,
