@@ -1,0 +1,119 @@
+import {
+  MediaStreamTrack,
+  RTCPeerConnection,
+  RTCRtpCodecParameters,
+  RtpHeader,
+  RtpPacket,
+} from 'werift'
+
+/**
+ * Headless WebRTC peers for the server's media tests (werift, a WebRTC stack in Node): a
+ * publisher that sends RTP we make, a subscriber that counts what arrives.
+ */
+
+const OPUS = () =>
+  new RTCRtpCodecParameters({ mimeType: 'audio/opus', clockRate: 48000, channels: 2 })
+const VP8 = () =>
+  new RTCRtpCodecParameters({
+    mimeType: 'video/VP8',
+    clockRate: 90000,
+    rtcpFeedback: [{ type: 'nack' }, { type: 'nack', parameter: 'pli' }],
+  })
+
+export interface Sdp {
+  readonly type: 'offer' | 'answer'
+  readonly sdp: string
+}
+
+const gathered = async (pc: RTCPeerConnection): Promise<Sdp> => {
+  if (pc.iceGatheringState !== 'complete')
+    await new Promise<void>((resolve) => {
+      const { unSubscribe } = pc.iceGatheringStateChange.subscribe((state) => {
+        if (state !== 'complete') return
+        unSubscribe()
+        resolve()
+      })
+    })
+  const local = pc.localDescription
+  if (!local) throw new Error('no local description')
+  return { type: local.type as Sdp['type'], sdp: local.sdp }
+}
+
+/** A publisher of an audio track and/or a video track, each fed with RTP packets we write. */
+export class WeriftPublisher {
+  readonly pc = new RTCPeerConnection({ codecs: { audio: [OPUS()], video: [VP8()] } })
+  readonly audio = new MediaStreamTrack({ kind: 'audio' })
+  readonly video = new MediaStreamTrack({ kind: 'video' })
+  private pump: ReturnType<typeof setInterval> | undefined
+  private seq = 0
+
+  constructor(kinds: { audio?: boolean; video?: boolean } = { video: true }) {
+    if (kinds.audio) this.pc.addTransceiver(this.audio, { direction: 'sendonly' })
+    if (kinds.video) this.pc.addTransceiver(this.video, { direction: 'sendonly' })
+  }
+
+  async offer(): Promise<Sdp> {
+    await this.pc.setLocalDescription(await this.pc.createOffer())
+    return gathered(this.pc)
+  }
+
+  async answered(answer: Sdp): Promise<void> {
+    await this.pc.setRemoteDescription(answer)
+  }
+
+  /** Sends one small VP8 key frame packet and one Opus packet every 20 ms. */
+  start(): void {
+    this.pump = setInterval(() => {
+      const seq = this.seq++ & 0xffff
+      const vp8 = new RtpHeader({
+        payloadType: 96,
+        sequenceNumber: seq,
+        timestamp: seq * 1800,
+        marker: true,
+      })
+      this.video.writeRtp(
+        new RtpPacket(vp8, Buffer.from([0x10, 0x00, 0x9d, 0x01, 0x2a, 0x10, 0, 0x10, 0])),
+      )
+      const opus = new RtpHeader({ payloadType: 111, sequenceNumber: seq, timestamp: seq * 960 })
+      this.audio.writeRtp(new RtpPacket(opus, Buffer.from([0xf8, 0xff, 0xfe])))
+    }, 20)
+  }
+
+  async close(): Promise<void> {
+    if (this.pump) clearInterval(this.pump)
+    await this.pc.close()
+  }
+}
+
+/** A subscriber: answers the server's offers and counts RTP packets by kind. */
+export class WeriftSubscriber {
+  readonly pc = new RTCPeerConnection({ codecs: { audio: [OPUS()], video: [VP8()] } })
+  readonly received = { audio: 0, video: 0 }
+
+  constructor() {
+    this.pc.onTrack.subscribe((track) =>
+      track.onReceiveRtp.subscribe(
+        () => this.received[track.kind === 'audio' ? 'audio' : 'video']++,
+      ),
+    )
+  }
+
+  async answer(offer: Sdp): Promise<Sdp> {
+    await this.pc.setRemoteDescription(offer)
+    await this.pc.setLocalDescription(await this.pc.createAnswer())
+    return gathered(this.pc)
+  }
+
+  async close(): Promise<void> {
+    await this.pc.close()
+  }
+}
+
+/** Polls until the check holds (media flows on its own clock); fails after `ms`. */
+export async function until(check: () => boolean, ms = 10_000, what = 'condition'): Promise<void> {
+  const end = Date.now() + ms
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}
