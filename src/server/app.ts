@@ -18,6 +18,7 @@ import type { Deps } from './deps'
 import { ApiFailure, installErrorHandler, installNotFound } from './http/errors'
 import type { RegisterOptions } from './http/register'
 import { startJobs } from './jobs'
+import { MediaPlane } from './media/plane'
 import { Hub } from './realtime/hub'
 import { serveSocket } from './realtime/socket'
 import { createAnnouncer } from './rooms/announce'
@@ -44,6 +45,8 @@ export interface App {
   readonly db: Db
   readonly hub: Hub
   readonly deps: Deps
+  /** The media engine (Janus SFU or peer-to-peer mesh) and our links to Janus. */
+  readonly media: MediaPlane
   close(): Promise<void>
 }
 
@@ -68,7 +71,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     memory: options.memory,
   })
   await migrate(db)
-  const tokens = createTokens(await loadSecret(db, process.env.ROOMCAST_SECRET), now)
+  const secret = await loadSecret(db, process.env.ROOMCAST_SECRET)
+  const tokens = createTokens(secret, now)
   const agora = settings.agoraAppId && settings.agoraAppCertificate
   const media = agora
     ? agoraMediaTokens(settings.agoraAppId!, settings.agoraAppCertificate!)
@@ -90,6 +94,20 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     settings,
     log: fastify.log,
   }
+
+  const plane = await MediaPlane.start({
+    media: agora ? 'mesh' : settings.media,
+    janusUrls: settings.janusUrls,
+    janusApiSecret: settings.janusApiSecret,
+    janusToken: settings.janusToken,
+    dataDir: options.memory ? undefined : options.dataDir,
+    secret,
+    log: {
+      info: (m) => fastify.log.info(m),
+      warn: (m) => fastify.log.warn(m),
+      error: (m) => fastify.log.error(m),
+    },
+  })
 
   installErrorHandler(fastify)
   await fastify.register(fastifyCookie)
@@ -130,6 +148,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     version: options.version ?? '0.1.0',
     agoraAppId: agora ? settings.agoraAppId : undefined,
     iceServers: settings.iceServers,
+    media: plane.sfu ? 'sfu' : 'mesh',
   })
   roomRoutes(fastify, deps, register)
   roomUserRoutes(fastify, deps, register)
@@ -160,9 +179,11 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     db,
     hub,
     deps,
+    media: plane,
     async close() {
       jobs.stop()
       await fastify.close()
+      await plane.stop()
       hub.close()
       await db.close()
       await deps.files.close()

@@ -51,6 +51,15 @@ export interface Settings {
   readonly wechatAppSecret?: string
   /** Largest upload, bytes. */
   readonly maxUploadBytes: number
+  /** Local mode's media engine: the Janus SFU, the peer-to-peer mesh, or the SFU when Janus is there. */
+  readonly media: 'sfu' | 'mesh' | 'auto'
+  /** External Janus servers (WebSocket URLs of their Janus API); none: this server runs its own. */
+  readonly janusUrls: readonly string[]
+  /** The external servers' API secret and (signed or stored) token, when they need them. */
+  readonly janusApiSecret?: string
+  readonly janusToken?: string
+  /** How many may publish at once in one SFU room (cameras and screen shares). */
+  readonly sfuPublishers: number
 }
 
 const num = (value: string | undefined, fallback: number, name: string): number => {
@@ -76,6 +85,24 @@ function iceServersOf(value: string | undefined): readonly IceServer[] | undefin
   if (!iceServers.check(parsed))
     throw new Error(`ICE_SERVERS: ${iceServers.firstError(parsed) ?? 'invalid'}`)
   return parsed
+}
+
+function mediaOf(value: string | undefined): Settings['media'] {
+  if (value === undefined || value === '') return 'auto'
+  if (value === 'sfu' || value === 'mesh' || value === 'auto') return value
+  throw new Error(`MEDIA must be sfu, mesh or auto, got '${value}'`)
+}
+
+/** JANUS_URL: comma-separated WebSocket URLs of Janus servers (rooms are spread over them). */
+function janusUrlsOf(value: string | undefined): readonly string[] {
+  const urls = (value ?? '')
+    .split(',')
+    .map((u) => u.trim())
+    .filter(Boolean)
+  for (const url of urls)
+    if (!/^wss?:\/\/[^\s/]+/.test(url))
+      throw new Error(`JANUS_URL must list ws:// or wss:// URLs, got '${url}'`)
+  return urls
 }
 
 export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings {
@@ -106,10 +133,19 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     wechatAppId: env.WECHAT_APP_ID || undefined,
     wechatAppSecret: env.WECHAT_APP_SECRET || undefined,
     maxUploadBytes: num(env.MAX_UPLOAD_MB, 100, 'MAX_UPLOAD_MB') * 1024 * 1024,
+    media: mediaOf(env.MEDIA),
+    janusUrls: janusUrlsOf(env.JANUS_URL),
+    janusApiSecret: env.JANUS_API_SECRET || undefined,
+    janusToken: env.JANUS_TOKEN || undefined,
+    sfuPublishers: num(env.SFU_PUBLISHERS, 64, 'SFU_PUBLISHERS'),
   }
 }
 
-export const DEFAULT_SETTINGS: Settings = settingsFromEnv({})
+/**
+ * The base of a server built in code (tests, benches): as a fresh environment, except that no
+ * media engine runs unless asked (`settings.media`); `npm start` reads MEDIA (auto by default).
+ */
+export const DEFAULT_SETTINGS: Settings = { ...settingsFromEnv({}), media: 'mesh' }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 8080)

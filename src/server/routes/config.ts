@@ -5,7 +5,8 @@ import { ok } from '../http/errors'
 
 /**
  * What the client must know first: the mode and the app id of the REST paths; in Agora mode the
- * Agora app id too (never the certificate); in local mode the STUN/TURN servers, when set.
+ * Agora app id too (never the certificate); in local mode the STUN/TURN servers, when set, and
+ * the media engine (the Janus SFU or the peer-to-peer mesh).
  */
 export function configRoutes(
   app: FastifyInstance,
@@ -14,6 +15,8 @@ export function configRoutes(
     version: string
     agoraAppId?: string
     iceServers?: readonly IceServer[]
+    /** Local mode's media engine. */
+    media?: 'sfu' | 'mesh'
   },
 ): void {
   app.get('/api/config', { schema: { response: { 200: Answer(ClientConfigSchema) } } }, async () =>
@@ -30,6 +33,7 @@ export function configRoutes(
             appId: config.appId,
             version: config.version,
             ...(config.iceServers ? { iceServers: [...config.iceServers] } : {}),
+            media: config.media ?? 'mesh',
           },
     ),
   )

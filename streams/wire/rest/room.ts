@@ -143,6 +143,8 @@ export const ClientConfigSchema = Type.Object({
   agoraAppId: Type.Optional(Type.String()),
   /** Local mode: STUN/TURN servers for WebRTC (the ICE_SERVERS setting); none means host candidates. */
   iceServers: Type.Optional(Type.Array(IceServerSchema)),
+  /** Local mode: the media engine, the Janus SFU or the peer-to-peer mesh (absent: the mesh). */
+  media: Type.Optional(Type.Union([Type.Literal('sfu'), Type.Literal('mesh')])),
 })
 export type ClientConfig = Static<typeof ClientConfigSchema>
 
