@@ -29,6 +29,11 @@ export interface ForwardTarget {
   /** A simulcast video: the other two layers' ports (each layer forwarded on its own). */
   readonly port2?: number
   readonly port3?: number
+  /**
+   * A simulcast video forwarded as one stream, as a viewer gets it: the best layer available at
+   * any time, with continuous sequence numbers and timestamps (not with `port2`/`port3`).
+   */
+  readonly simulcast?: boolean
 }
 
 export interface Forwarder {
@@ -36,7 +41,32 @@ export interface Forwarder {
   readonly mid?: string
   readonly port: number
   readonly type?: string
+  /** Where Janus takes RTCP feedback for this forwarder (a PLI asks the publisher for a key frame). */
+  readonly localRtcpPort?: number
 }
+
+/** One stream a remote publisher sends as plain RTP (`add_remote_publisher`). */
+export interface RemoteStream {
+  readonly type: 'audio' | 'video'
+  /** A codec the room allows (ours: opus, vp8). */
+  readonly codec: string
+  readonly description?: string
+}
+
+/**
+ * Where a remote publisher's RTP goes: one UDP port for every stream, told apart by SSRC, which
+ * Janus fixes as `ssrcBase + index * ssrcStep` for the stream at `index` in the request.
+ */
+export interface RemotePublisher {
+  readonly feed: number
+  readonly port: number
+  readonly rtcpPort: number
+  readonly ssrcs: readonly number[]
+}
+
+/** janus_videoroom.c: REMOTE_PUBLISHER_BASE_SSRC and REMOTE_PUBLISHER_SSRC_STEP. */
+const REMOTE_SSRC_BASE = 1000
+const REMOTE_SSRC_STEP = 10
 
 /**
  * The management side of the VideoRoom over one link: rooms, moderation, kicks, participants and
@@ -148,6 +178,7 @@ export class JanusRooms {
       ...(t.pt !== undefined ? { pt: t.pt } : {}),
       ...(t.port2 !== undefined ? { port_2: t.port2 } : {}),
       ...(t.port3 !== undefined ? { port_3: t.port3 } : {}),
+      ...(t.simulcast ? { simulcast: true } : {}),
     }))
     const data = dataOf(
       await this.request({
@@ -168,6 +199,7 @@ export class JanusRooms {
               port: f.port,
               mid: typeof f.mid === 'string' ? f.mid : undefined,
               type: typeof f.type === 'string' ? f.type : undefined,
+              localRtcpPort: typeof f.local_rtcp_port === 'number' ? f.local_rtcp_port : undefined,
             },
           ]
         : [],
@@ -182,6 +214,59 @@ export class JanusRooms {
       stream_id: streamId,
       secret: room.secret,
     })
+  }
+
+  /**
+   * A publisher fed with plain RTP instead of WebRTC (`add_remote_publisher`): an RTMP or pulled
+   * input that ffmpeg sends to the answered port. Subscribers see it as any other publisher.
+   */
+  async addRemotePublisher(
+    room: JanusRoomRef,
+    feed: number,
+    display: string,
+    streams: readonly RemoteStream[],
+  ): Promise<RemotePublisher> {
+    const data = dataOf(
+      await this.request({
+        request: 'add_remote_publisher',
+        room: room.id,
+        secret: room.secret,
+        id: feed,
+        display,
+        // Only our own host sends to it.
+        iface: '127.0.0.1',
+        streams: streams.map((s, i) => ({
+          type: s.type,
+          mid: String(i),
+          mindex: i,
+          codec: s.codec,
+          ...(s.description ? { description: s.description } : {}),
+        })),
+      }),
+    )
+    if (typeof data.port !== 'number' || typeof data.rtcp_port !== 'number')
+      throw new Error('Janus answered no port for the remote publisher')
+    return {
+      feed,
+      port: data.port,
+      rtcpPort: data.rtcp_port,
+      ssrcs: streams.map((_, i) => REMOTE_SSRC_BASE + i * REMOTE_SSRC_STEP),
+    }
+  }
+
+  /** Takes a remote publisher out of the room; one already gone is no error. */
+  async removeRemotePublisher(room: JanusRoomRef, feed: number): Promise<void> {
+    try {
+      await this.request({
+        request: 'remove_remote_publisher',
+        room: room.id,
+        secret: room.secret,
+        id: feed,
+      })
+    } catch (error) {
+      const code = errorCode(error)
+      if (code !== VideoRoomError.noSuchFeed && code !== VideoRoomError.noSuchRoom) throw error
+    }
   }
 
   /** One synchronous request on our management handle (a new one after Janus restarts). */
