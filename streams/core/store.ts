@@ -1,4 +1,14 @@
-import { BehaviorSubject, merge, Subject, type Observable, type Subscription } from 'rxjs'
+import {
+  BehaviorSubject,
+  catchError,
+  concat,
+  EMPTY,
+  merge,
+  Observable,
+  of,
+  Subject,
+  type Subscription,
+} from 'rxjs'
 import type { Envelope, Typed } from './envelope'
 
 /** An effect answers events with events: `(event$, state$, deps) => Observable<Event>`. */
@@ -17,7 +27,18 @@ export interface StoreOptions<S, E extends Typed, D> {
   readonly deps?: D
   /** First seq to assign (a replay resuming from a snapshot continues its numbering). */
   readonly firstSeq?: number
+  /**
+   * The event that reports an effect's throw (named by the effect function's name). The effect
+   * is then subscribed again, so it answers the next event; the others never stop.
+   */
+  readonly effectFailed?: (effect: string, error: unknown) => E
 }
+
+/**
+ * An effect that throws again while being subscribed anew this many times in a row is given up
+ * (NgRx's default effects error handler stops after 10 too), so a broken one cannot spin.
+ */
+export const EFFECT_RESTARTS = 10
 
 export interface Store<S, E extends Typed> {
   dispatch(event: E): void
@@ -67,11 +88,13 @@ export function createStore<S, E extends Typed, D = undefined>(
   let effects: Subscription | undefined
   if (options.effects && options.effects.length > 0) {
     const deps = options.deps as D
-    effects = merge(
-      ...options.effects.map((effect) =>
-        effect(event$.asObservable(), state$.asObservable(), deps),
-      ),
-    ).subscribe({ next: dispatch })
+    const run = (effect: Effect<S, E, D>) =>
+      isolate(
+        effect.name || 'effect',
+        () => effect(event$.asObservable(), state$.asObservable(), deps),
+        options.effectFailed,
+      )
+    effects = merge(...options.effects.map(run)).subscribe({ next: dispatch })
   }
 
   return {
@@ -87,4 +110,39 @@ export function createStore<S, E extends Typed, D = undefined>(
       state$.complete()
     },
   }
+}
+
+/**
+ * Runs one effect so that its throw stops only itself, and only for a moment: the error is
+ * reported as an event and the effect subscribed again (an effect is a function of the event
+ * stream, so the new subscription answers the next event). A throw during a fresh subscription
+ * counts towards giving up; one after the effect has run resets the count.
+ */
+function isolate<E>(
+  name: string,
+  start: () => Observable<E>,
+  failed: ((effect: string, error: unknown) => E) | undefined,
+): Observable<E> {
+  let starting = false
+  let failuresAtStart = 0
+  const started = new Observable<E>((subscriber) => {
+    starting = true
+    try {
+      return start().subscribe(subscriber)
+    } catch (error) {
+      subscriber.error(error)
+      return undefined
+    } finally {
+      starting = false
+    }
+  })
+  const report = (error: unknown) => (failed ? of(failed(name, error)) : EMPTY)
+  return started.pipe(
+    catchError((error: unknown, again: Observable<E>) => {
+      failuresAtStart = starting ? failuresAtStart + 1 : 0
+      if (failuresAtStart < EFFECT_RESTARTS) return concat(report(error), again)
+      const message = error instanceof Error ? error.message : String(error)
+      return report(new Error(`gave up after ${EFFECT_RESTARTS} failed starts: ${message}`))
+    }),
+  )
 }

@@ -27,6 +27,12 @@ export type LifeEvent =
       readonly message: string
     }
   | {
+      /** An effect threw: it was subscribed again and the others kept running. */
+      readonly type: 'life/effectFailed'
+      readonly effect: string
+      readonly message: string
+    }
+  | {
       readonly type: 'life/exited'
       readonly reason: 'leave' | 'kicked' | 'ended' | 'loginElsewhere' | 'projectionDeleted'
     }

@@ -58,6 +58,11 @@ export function createSession(): Session {
     now,
     effects: roomEffects,
     deps,
+    effectFailed: (effect, error) => ({
+      type: 'life/effectFailed',
+      effect,
+      message: error instanceof Error ? error.message : String(error),
+    }),
   })
   const recorder = createRecorder<State, Event>({
     envelope$: store.envelope$,

@@ -73,3 +73,89 @@ describe('the bus', () => {
     expect(seen?.count.pings).toBe(1)
   })
 })
+
+describe('effect isolation', () => {
+  type F = E | { type: 'core/effectFailed'; effect: string; message: string } | { type: 'a/boom' }
+  const countF = defineProjection<Root['count'], F, Root>(
+    { pings: 0, pongs: 0 },
+    { 'a/ponged': (s) => ({ ...s, pongs: s.pongs + 1 }) },
+  )
+  const logF = defineProjection<Root['log'], F, Root>({ seen: [] }, {})
+  const rootF = combineProjections<F, Root>({ count: countF, log: logF })
+  const echo: Effect<Root, F, undefined> = (event$) =>
+    event$.pipe(
+      filter((e): e is Extract<F, { type: 'a/pinged' }> => e.type === 'a/pinged'),
+      map((e): F => ({ type: 'a/ponged', n: e.n })),
+    )
+  const thrower: Effect<Root, F, undefined> = function throwsOnBoom(event$) {
+    return event$.pipe(
+      filter((e) => e.type === 'a/boom'),
+      map((): F => {
+        throw new Error('kaboom')
+      }),
+    )
+  }
+
+  it('keeps every other effect running when one throws, and reports the throw as an event', () => {
+    const store = createStore<Root, F>({
+      ...rootF,
+      now: () => 0,
+      effects: [thrower, echo],
+      effectFailed: (effect, error) => ({
+        type: 'core/effectFailed',
+        effect,
+        message: error instanceof Error ? error.message : String(error),
+      }),
+    })
+    const seen: F[] = []
+    store.event$.subscribe((e) => seen.push(e))
+    store.dispatch({ type: 'a/boom' })
+    store.dispatch({ type: 'a/pinged', n: 1 })
+    expect(seen).toContainEqual({
+      type: 'core/effectFailed',
+      effect: 'throwsOnBoom',
+      message: 'kaboom',
+    })
+    expect(store.getState().count.pongs).toBe(1)
+  })
+
+  it('re-subscribes the effect that threw, so it answers the next event too', () => {
+    const failures: string[] = []
+    const store = createStore<Root, F>({
+      ...rootF,
+      now: () => 0,
+      effects: [thrower, echo],
+      effectFailed: (effect, error) => {
+        failures.push(`${effect}: ${(error as Error).message}`)
+        return { type: 'core/effectFailed', effect, message: (error as Error).message }
+      },
+    })
+    store.dispatch({ type: 'a/boom' })
+    store.dispatch({ type: 'a/boom' })
+    store.dispatch({ type: 'a/pinged', n: 2 })
+    expect(failures).toEqual(['throwsOnBoom: kaboom', 'throwsOnBoom: kaboom'])
+    expect(store.getState().count.pongs).toBe(1)
+  })
+
+  it('stops re-subscribing an effect that throws on every subscription, and says so', () => {
+    let subscriptions = 0
+    const broken: Effect<Root, F, undefined> = function brokenAtStart() {
+      subscriptions++
+      throw new Error('cannot start')
+    }
+    const messages: string[] = []
+    const store = createStore<Root, F>({
+      ...rootF,
+      now: () => 0,
+      effects: [broken, echo],
+      effectFailed: (effect, error) => {
+        messages.push((error as Error).message)
+        return { type: 'core/effectFailed', effect, message: (error as Error).message }
+      },
+    })
+    store.dispatch({ type: 'a/pinged', n: 3 })
+    expect(store.getState().count.pongs).toBe(1)
+    expect(subscriptions).toBeLessThanOrEqual(11)
+    expect(messages.at(-1)).toMatch(/gave up/)
+  })
+})

@@ -168,6 +168,12 @@ export function runEffects(
       now: () => scheduler.now(),
       effects,
       deps,
+      // A throw shows in `seen`, so a test that lists events sees it.
+      effectFailed: (effect, error) => ({
+        type: 'life/effectFailed',
+        effect,
+        message: error instanceof Error ? error.message : String(error),
+      }),
     })
     const seen: Seen[] = []
     store.envelope$.subscribe((e) => seen.push({ at: e.at, event: e.event }))
