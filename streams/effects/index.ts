@@ -55,8 +55,20 @@ import {
   toastEffect,
 } from './timers'
 
+type RoomEffect = Effect<State, Event, Deps>
+
+/**
+ * Names each effect by its key, so the store's report of a throw (life/effectFailed) names it in
+ * a minified build too, where function names are mangled.
+ */
+function named(effects: Record<string, RoomEffect>): readonly RoomEffect[] {
+  return Object.entries(effects).map(([name, effect]) =>
+    Object.defineProperty(effect, 'name', { value: name }),
+  )
+}
+
 /** Every effect of a live session. Replay runs none of them. */
-export const roomEffects: readonly Effect<State, Event, Deps>[] = [
+export const roomEffects: readonly RoomEffect[] = named({
   adapterEventsEffect,
   entryEffect,
   channelEffect,
@@ -108,4 +120,4 @@ export const roomEffects: readonly Effect<State, Event, Deps>[] = [
   answerQuestionEffect,
   inactiveStayEffect,
   recordingEffect,
-]
+})
