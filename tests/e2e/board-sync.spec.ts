@@ -1,13 +1,16 @@
 import { expect, test, type Page } from './support/test'
 import { join, onBoard, sceneHash, setGrant, shareBoard, surface } from './board-helpers'
 
-/** Scribbles strokes for `ms` milliseconds in one area of the canvas. */
-async function scribble(page: Page, area: [number, number], ms: number): Promise<number> {
+/**
+ * Scribbles `count` strokes in one area of the canvas. A fixed count, not a fixed time: how many
+ * strokes fit in a second depends on the machine (and on the trace recorder), while what this
+ * test proves is that strokes drawn at the same moment on two sides converge.
+ */
+async function scribble(page: Page, area: [number, number], count: number): Promise<number> {
   const box = await page.locator('.excalidraw__canvas.interactive').boundingBox()
   if (!box) throw new Error('no canvas')
-  const end = Date.now() + ms
   let strokes = 0
-  while (Date.now() < end) {
+  while (strokes < count) {
     const x = box.x + box.width * (area[0] + Math.random() * 0.35)
     const y = box.y + box.height * (area[1] + Math.random() * 0.35)
     await page.mouse.move(x, y)
@@ -19,10 +22,10 @@ async function scribble(page: Page, area: [number, number], ms: number): Promise
   return strokes
 }
 
-test('[WB-2] [BOARD-3] two writers drawing at once for 10 s end with identical boards', async ({
+test('[WB-2] [BOARD-3] two writers drawing twelve strokes each at the same time end with identical boards', async ({
   browser,
 }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(150_000)
   const room = `board-sync-${Date.now()}`
   const host = await join(browser, { room, name: 'Hana Host', role: 'Host' })
   const guest = await join(browser, { room, name: 'Carl Conferee', role: 'Conferee' })
@@ -34,12 +37,10 @@ test('[WB-2] [BOARD-3] two writers drawing at once for 10 s end with identical b
   await host.getByRole('button', { name: 'Stop leading' }).click()
 
   const [a, b] = await Promise.all([
-    scribble(host, [0.05, 0.1], 10_000),
-    scribble(guest, [0.55, 0.5], 10_000),
+    scribble(host, [0.05, 0.1], 12),
+    scribble(guest, [0.55, 0.5], 12),
   ])
-  expect(a).toBeGreaterThan(5)
-  expect(b).toBeGreaterThan(5)
-  await expect(surface(host)).toHaveAttribute('data-elements', String(a + b), { timeout: 15_000 })
-  await expect(surface(guest)).toHaveAttribute('data-elements', String(a + b), { timeout: 15_000 })
+  await expect(surface(host)).toHaveAttribute('data-elements', String(a + b), { timeout: 20_000 })
+  await expect(surface(guest)).toHaveAttribute('data-elements', String(a + b), { timeout: 20_000 })
   await expect.poll(async () => (await sceneHash(guest)) === (await sceneHash(host))).toBe(true)
 })
