@@ -19,6 +19,7 @@ import { ApiFailure, installErrorHandler, installNotFound } from './http/errors'
 import type { RegisterOptions } from './http/register'
 import { startJobs } from './jobs'
 import { MediaPlane } from './media/plane'
+import { ChannelHistory, startPruning } from './realtime/history'
 import { Hub } from './realtime/hub'
 import { serveSocket } from './realtime/socket'
 import { createAnnouncer } from './rooms/announce'
@@ -39,6 +40,7 @@ import { openDb, type Db } from './store/db'
 import { openFileStore } from './store/files'
 import { migrate } from './store/migrations'
 import { touchMembers } from './store/members'
+import { renewPresence } from './store/presence'
 
 export interface App {
   readonly fastify: FastifyInstance
@@ -78,6 +80,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     ? agoraMediaTokens(settings.agoraAppId!, settings.agoraAppCertificate!)
     : localMediaTokens(tokens, appId)
   const hub = new Hub()
+  const history = new ChannelHistory(db, now)
   const fastify = Fastify({
     logger: options.logger === false ? false : { level: options.logLevel ?? 'info' },
     bodyLimit: 1024 * 1024,
@@ -132,6 +135,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
       tokens,
       log: fastify.log,
       onLogin: (uid) => void touchMembers(db, [uid], now()).catch(() => undefined),
+      history,
     }),
   )
 
@@ -172,7 +176,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   const spa = Boolean(staticDir && existsSync(join(staticDir, 'index.html')))
   if (staticDir && spa) await fastify.register(fastifyStatic, { root: staticDir, wildcard: false })
   installNotFound(fastify, spa)
+  // The grace of members present before a crash or restart starts again now ([KICK-2]).
+  await renewPresence(db, now())
   const jobs = startJobs(deps)
+  const pruning = startPruning(history, (err) => fastify.log.warn({ err }, 'history prune failed'))
 
   return {
     fastify,
@@ -182,6 +189,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     media: plane,
     async close() {
       jobs.stop()
+      pruning.stop()
       await fastify.close()
       await plane.stop()
       hub.close()

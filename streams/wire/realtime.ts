@@ -55,6 +55,13 @@ export const ClientFrameSchema = Type.Union([
     keys: Type.Array(Type.String()),
   }),
   Type.Object({ t: Type.Literal('ping'), id: Id }),
+  /** The channel messages after `since` that a member missed (its connection dropped). */
+  Type.Object({
+    t: Type.Literal('history'),
+    id: Id,
+    channel: Type.String({ minLength: 1 }),
+    since: Type.Integer({ minimum: 0 }),
+  }),
 ])
 export type ClientFrame = Static<typeof ClientFrameSchema>
 
@@ -81,6 +88,8 @@ export const ServerFrameSchema = Type.Union([
     channel: Type.String(),
     from: Type.String(),
     text: Type.String(),
+    /** A member's message: its place in the channel's history (1, 2, …), never reused. */
+    seq: Type.Optional(Type.Integer({ minimum: 1 })),
   }),
   Type.Object({ t: Type.Literal('peerMessage'), from: Type.String(), text: Type.String() }),
   Type.Object({ t: Type.Literal('memberJoined'), channel: Type.String(), uid: Type.String() }),
@@ -102,6 +111,32 @@ export const ServerFrameSchema = Type.Union([
   }),
 ])
 export type ServerFrame = Static<typeof ServerFrameSchema>
+
+/** A message of a channel's history, as `history` answers it. */
+export const HistoryMessageSchema = Type.Object({
+  seq: Type.Integer({ minimum: 1 }),
+  from: Type.String(),
+  text: Type.String(),
+})
+export type HistoryMessage = Static<typeof HistoryMessageSchema>
+
+/**
+ * The answer to `history`: the messages after `since`, oldest first, up to `last` (the newest
+ * seq when answered); `complete` is false when older ones the member missed are no longer kept.
+ */
+export const HistoryAnswerSchema = Type.Object({
+  messages: Type.Array(HistoryMessageSchema),
+  last: Type.Integer({ minimum: 0 }),
+  complete: Type.Boolean(),
+})
+export type HistoryAnswer = Static<typeof HistoryAnswerSchema>
+
+/** The answer to `join`: the members (at most 512) and the channel's newest message seq. */
+export const JoinAnswerSchema = Type.Object({
+  members: Type.Array(Type.String()),
+  lastSeq: Type.Optional(Type.Integer({ minimum: 0 })),
+})
+export type JoinAnswer = Static<typeof JoinAnswerSchema>
 
 /** The uid the server uses as sender of the messages it announces itself ([HOST-6]). */
 export const SERVER_SENDER = 'server'

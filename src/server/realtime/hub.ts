@@ -124,8 +124,13 @@ export class Hub {
     session.peer.close(code, reason)
   }
 
-  sendToChannel(channel: string, from: string, text: string, except?: Session): void {
-    this.broadcast(channel, { t: 'channelMessage', channel, from, text }, except)
+  /** A channel message, numbered (`seq`) when it is a member's kept in the history. */
+  sendToChannel(channel: string, from: string, text: string, except?: Session, seq?: number): void {
+    const frame: ServerFrame =
+      seq === undefined
+        ? { t: 'channelMessage', channel, from, text }
+        : { t: 'channelMessage', channel, from, text, seq }
+    this.broadcast(channel, frame, except)
   }
 
   /** A message the server itself announces ([HOST-6]). */

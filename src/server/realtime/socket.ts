@@ -10,6 +10,8 @@ import {
 } from '../../../streams/wire/realtime'
 import { compile } from '../../../streams/wire/validate'
 import type { Tokens } from '../auth/tokens'
+import type { ChannelHistory } from './history'
+import { messageIdOf } from './history'
 import type { Hub, Session } from './hub'
 
 const clientFrame = compile(ClientFrameSchema)
@@ -24,9 +26,16 @@ export const MAX_BUFFERED_BYTES = 8 * 1024 * 1024
 /** Serves one realtime connection: every frame validated, every refusal an error frame. */
 export function serveSocket(
   socket: WebSocket,
-  deps: { hub: Hub; tokens: Tokens; log: Logger; onLogin?: (uid: string) => void },
+  deps: {
+    hub: Hub
+    tokens: Tokens
+    log: Logger
+    onLogin?: (uid: string) => void
+    /** Members' channel messages numbered and kept before they are relayed (docs/realtime.md). */
+    history?: ChannelHistory
+  },
 ): void {
-  const { hub, tokens, log } = deps
+  const { hub, tokens, log, history } = deps
   // The hub writes ready-made frames straight to the connection's TCP socket: one framing per
   // broadcast, one write per member per turn (see Hub). ws still reads, pings and closes.
   const raw = (socket as unknown as { _socket: Duplex })._socket
@@ -83,6 +92,24 @@ export function serveSocket(
   socket.on('close', () => hub.dropSession(session))
   socket.on('error', () => hub.dropSession(session))
 
+  /** Acks a request once its work is done; a failure is an error frame, never a lost answer. */
+  function answerLater<T>(id: number, work: Promise<T>, data: (value: T) => unknown): void {
+    work.then(
+      (value) => {
+        try {
+          hub.send(session, { t: 'ack', id, data: data(value) })
+        } catch (error) {
+          if (error instanceof RefusedError) fail(id, error.code, error.message)
+          else throw error
+        }
+      },
+      (error: unknown) => {
+        log.warn({ err: error }, 'realtime request failed')
+        fail(id, 'unavailable', 'the service could not do it now: try again')
+      },
+    )
+  }
+
   function handle(frame: ClientFrame): void {
     const ack = (data?: unknown) =>
       hub.send(
@@ -119,10 +146,18 @@ export function serveSocket(
         hub.dropSession(session)
         session.uid = undefined
         return ack()
-      case 'join':
+      case 'join': {
         if (!session.channels.has(frame.channel))
           return fail(frame.id, 'forbidden', 'the token does not admit this channel')
-        return ack({ members: hub.join(session, frame.channel) })
+        const members = hub.join(session, frame.channel)
+        if (!history) return ack({ members })
+        // Joined first, then the newest seq read: it is at least that of every message relayed to
+        // this member before the answer (the client keeps the highest seq it saw).
+        return answerLater(frame.id, history.last(frame.channel), (lastSeq) => ({
+          members,
+          lastSeq,
+        }))
+      }
       case 'leave':
         hub.leave(session, frame.channel)
         return ack()
@@ -131,8 +166,29 @@ export function serveSocket(
           return fail(frame.id, 'notJoined', 'join the channel first')
         const problem = checkChannelText(frame.text, session.userId)
         if (problem) return fail(frame.id, problem.code, problem.message)
-        hub.sendToChannel(frame.channel, uid, frame.text, session)
-        return ack()
+        if (!history) {
+          hub.sendToChannel(frame.channel, uid, frame.text, session)
+          return ack()
+        }
+        const channel = frame.channel
+        const kept = history.append(channel, {
+          from: uid,
+          text: frame.text,
+          msgId: messageIdOf(frame.text),
+        })
+        return answerLater(frame.id, kept, ({ seq, duplicate }) => {
+          // A resend of a message already kept (its ack was lost) is answered, not relayed again.
+          if (!duplicate) hub.sendToChannel(channel, uid, frame.text, session, seq)
+          return { seq }
+        })
+      }
+      case 'history': {
+        if (!history || !session.joined.has(frame.channel))
+          return fail(frame.id, 'notJoined', 'join the channel first')
+        return answerLater(frame.id, history.since(frame.channel, uid, frame.since), (answer) => {
+          if (answer === null) throw new RefusedError('forbidden', 'not a member of this room')
+          return answer
+        })
       }
       case 'peerMessage': {
         const problem = checkPeerText(frame.text)
@@ -166,6 +222,16 @@ export function serveSocket(
         )
         return ack()
     }
+  }
+}
+
+/** A refusal found while answering a request later. */
+class RefusedError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message)
   }
 }
 

@@ -1,5 +1,6 @@
 import { migration001 } from './migrations/001-rooms'
 import { migration002 } from './migrations/002-features'
+import { migration005 } from './migrations/005-channel-history'
 import type { Db } from './db'
 
 export interface Migration {
@@ -9,7 +10,7 @@ export interface Migration {
 }
 
 /** Versioned migrations, applied in order once each. Never edit one that has shipped: add one. */
-export const MIGRATIONS: readonly Migration[] = [migration001, migration002]
+export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration005]
 
 /**
  * Applies the pending migrations in one transaction, under an advisory lock so that several
