@@ -19,10 +19,11 @@ import { ApiFailure, installErrorHandler, installNotFound } from './http/errors'
 import type { RegisterOptions } from './http/register'
 import { startJobs } from './jobs'
 import { MediaPlane } from './media/plane'
+import { SfuService } from './media/sfu/service'
 import { ChannelHistory, startPruning } from './realtime/history'
 import { Hub } from './realtime/hub'
 import { serveSocket } from './realtime/socket'
-import { createAnnouncer } from './rooms/announce'
+import { createAnnouncer, tapAnnouncer } from './rooms/announce'
 import { authRoutes } from './routes/auth'
 import { configRoutes } from './routes/config'
 import { fileRoutes } from './routes/files'
@@ -62,6 +63,12 @@ export interface BuildOptions extends Partial<Omit<ServerConfig, 'settings'>> {
   readonly smsOut?: (line: string) => void
 }
 
+const planeLog = (fastify: FastifyInstance) => ({
+  info: (m: string) => fastify.log.info(m),
+  warn: (m: string) => fastify.log.warn(m),
+  error: (m: string) => fastify.log.error(m),
+})
+
 /** Builds the whole server: database, REST API, realtime service and the built client. */
 export async function buildApp(options: BuildOptions = {}): Promise<App> {
   const now = options.now ?? Date.now
@@ -85,12 +92,16 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     logger: options.logger === false ? false : { level: options.logLevel ?? 'info' },
     bodyLimit: 1024 * 1024,
   })
+  let sfu: SfuService | undefined
   const deps: Deps = {
     db,
     hub,
     tokens,
     media,
-    announce: createAnnouncer(hub, now),
+    // What the server announces reaches the SFU too, which enforces it there ([HOST-6]).
+    announce: tapAnnouncer(createAnnouncer(hub, now), (channel, cmd, data) =>
+      sfu?.announced(channel, cmd, data),
+    ),
     files: await openFileStore(options.memory ? undefined : options.dataDir),
     appId,
     now,
@@ -105,12 +116,17 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     janusToken: settings.janusToken,
     dataDir: options.memory ? undefined : options.dataDir,
     secret,
-    log: {
-      info: (m) => fastify.log.info(m),
-      warn: (m) => fastify.log.warn(m),
-      error: (m) => fastify.log.error(m),
-    },
+    log: planeLog(fastify),
   })
+
+  if (plane.sfu)
+    sfu = new SfuService({
+      db,
+      tokens,
+      plane,
+      log: planeLog(fastify),
+      publishers: settings.sfuPublishers,
+    })
 
   installErrorHandler(fastify)
   await fastify.register(fastifyCookie)
@@ -129,6 +145,11 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     )
       throw new ApiFailure(404, `unknown app '${params.appId}'`, { status: 404 })
   })
+  // The SFU signalling (docs/media.md): only when the SFU runs.
+  if (sfu) {
+    const service = sfu
+    fastify.get('/sfu', { websocket: true }, (socket) => service.serve(socket))
+  }
   fastify.get('/rtm', { websocket: true }, (socket) =>
     serveSocket(socket, {
       hub,
@@ -191,6 +212,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
       jobs.stop()
       pruning.stop()
       await fastify.close()
+      await sfu?.close()
       await plane.stop()
       hub.close()
       await db.close()

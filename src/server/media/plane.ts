@@ -47,7 +47,8 @@ export type EngineInfo =
 export class MediaPlane {
   readonly info: EngineInfo
   readonly servers: readonly JanusServer[]
-  private readonly supervisor: JanusSupervisor | undefined
+  /** Our own Janus, when we run it (none with JANUS_URL or the mesh). */
+  readonly supervisor: JanusSupervisor | undefined
   private readonly upSubject = new BehaviorSubject<boolean>(false)
   /** Whether every Janus server is reachable now (the SFU's health, for clients). */
   readonly up$: Observable<boolean> = this.upSubject.asObservable()

@@ -41,3 +41,17 @@ export function createAnnouncer(hub: Hub, now: () => number): Announcer {
     },
   }
 }
+
+/** The same announcer, also telling `tap` of every channel announcement it made. */
+export function tapAnnouncer(
+  announcer: Announcer,
+  tap: (channel: string, cmd: CmdId, data: unknown) => void,
+): Announcer {
+  return {
+    channel(channel, cmd, data) {
+      announcer.channel(channel, cmd, data)
+      tap(channel, cmd, data)
+    },
+    peer: (to, cmd, data) => announcer.peer(to, cmd, data),
+  }
+}

@@ -134,6 +134,18 @@ export async function getRoom(db: Queryable, roomId: string): Promise<RoomRow | 
   return rows[0]
 }
 
+/** The room of a messaging and media channel. */
+export async function getRoomByChannel(
+  db: Queryable,
+  channel: string,
+): Promise<RoomRow | undefined> {
+  const { rows } = await db.query<RoomRow>(
+    'SELECT * FROM rooms WHERE channel_name = $1 ORDER BY create_time DESC LIMIT 1',
+    [channel],
+  )
+  return rows[0]
+}
+
 /** A room by its id or its uuid (the scene service names rooms either way). */
 export async function getRoomByIdOrUuid(db: Queryable, key: string): Promise<RoomRow | undefined> {
   const { rows } = await db.query<RoomRow>(

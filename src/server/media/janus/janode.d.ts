@@ -55,6 +55,7 @@ declare module 'janode' {
     create(keepaliveSeconds?: number): Promise<Session>
     getInfo(): Promise<Record<string, unknown>>
     listSessions(): Promise<{ sessions: number[] }>
+    listHandles(sessionId: number): Promise<{ handles: number[] }>
     close(): Promise<void>
   }
 

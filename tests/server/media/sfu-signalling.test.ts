@@ -1,0 +1,210 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { enter, meeting, startServer, type TestServer } from '../harness'
+import { janusHandles, SfuPeer } from './sfu-peer'
+import { until } from './werift-peer'
+
+let server: TestServer
+const peers: SfuPeer[] = []
+beforeAll(async () => {
+  server = await startServer({ settings: { media: 'sfu' } })
+}, 120_000)
+afterAll(async () => {
+  for (const peer of peers) await peer.close().catch(() => undefined)
+  await server?.close()
+})
+
+const open = async (who: Parameters<typeof SfuPeer.open>[1]) => {
+  const peer = await SfuPeer.open(server, who)
+  peers.push(peer)
+  return peer
+}
+
+/** A host publishing audio and video, and a conferee, both joined to the room's media. */
+async function publishingHost() {
+  const room = await meeting(server)
+  const host = await open(room.host)
+  const guest = await open(room.guest)
+  expect((await host.join()).t).toBe('ack')
+  expect((await guest.join()).t).toBe('ack')
+  expect((await host.publish({ audio: true, video: true })).t).toBe('ack')
+  await until(
+    () => guest.feeds().some((f) => f.uid === room.host.me.uid && f.audio && f.video),
+    10_000,
+    'the host feed',
+  )
+  const feed = guest.feeds().find((f) => f.uid === room.host.me.uid)
+  return { ...room, hostPeer: host, guestPeer: guest, feed }
+}
+
+describe('SFU signalling: our server owns every permission', () => {
+  it('relays a host to a conferee who wants its streams', async () => {
+    const { guestPeer, feed } = await publishingHost()
+    expect(feed).toMatchObject({ source: 'camera', simulcast: false })
+    expect(
+      (
+        await guestPeer.want([
+          { feed: feed.feed, mid: feed.audio },
+          { feed: feed.feed, mid: feed.video },
+        ])
+      ).t,
+    ).toBe('ack')
+    await until(
+      () => guestPeer.receiver.received.audio > 10 && guestPeer.receiver.received.video > 10,
+      15_000,
+      'media',
+    )
+  }, 60_000)
+
+  it('refuses a join whose rtc token is not for this uid and channel', async () => {
+    const { host, guest } = await meeting(server)
+    const peer = await open(guest)
+    const forged = await peer.join({ token: host.me.rtcToken })
+    expect(forged).toMatchObject({ t: 'error', code: 'unauthorized' })
+    const garbage = await peer.join({ token: 'x.y' })
+    expect(garbage).toMatchObject({ t: 'error', code: 'unauthorized' })
+    expect(await peer.socket.request({ t: 'want', streams: [] })).toMatchObject({
+      code: 'notJoined',
+    })
+  }, 60_000)
+
+  it('[ROLE-4] refuses a publish without the grant before it reaches Janus', async () => {
+    const { guest } = await meeting(server)
+    const peer = await open(guest)
+    expect((await peer.join()).t).toBe('ack')
+    const before = await janusHandles(server)
+    expect(await peer.publish({ audio: true })).toMatchObject({ t: 'error', code: 'forbidden' })
+    expect(await peer.publish({ video: true })).toMatchObject({ t: 'error', code: 'forbidden' })
+    expect(await janusHandles(server)).toBe(before)
+  }, 60_000)
+
+  it('[ROLE-4] a conferee granted video publishes video, and still not audio', async () => {
+    const { host, guest } = await meeting(server)
+    await host.client.post(`${host.path}/user/${guest.me.uid}`, { enableVideo: 1 })
+    const peer = await open(guest)
+    await peer.join()
+    expect(await peer.publish({ audio: true, video: true })).toMatchObject({ code: 'forbidden' })
+    expect((await peer.publish({ video: true })).t).toBe('ack')
+  }, 60_000)
+
+  it("refuses a subscription to another room's feed, and a forged feed id, before Janus hears of it", async () => {
+    const { feed } = await publishingHost()
+    const other = await meeting(server)
+    const stranger = await open(other.guest)
+    expect((await stranger.join()).t).toBe('ack')
+    const before = await janusHandles(server)
+    expect(await stranger.want([{ feed: feed.feed, mid: feed.video }])).toMatchObject({
+      t: 'error',
+      code: 'unknownFeed',
+    })
+    expect(await stranger.want([{ feed: 123456789, mid: '0' }])).toMatchObject({
+      code: 'unknownFeed',
+    })
+    expect(await janusHandles(server)).toBe(before)
+  }, 60_000)
+
+  it('refuses a screen share without the screen token', async () => {
+    const { host } = await meeting(server)
+    const peer = await open(host)
+    await peer.join()
+    expect(await peer.publish({ video: true }, 'screen')).toMatchObject({ code: 'unauthorized' })
+    expect((await peer.publish({ video: true }, 'screen', host.me.screenToken)).t).toBe('ack')
+    await until(
+      () => peer.feeds().some((f) => f.source === 'screen' && f.tile === host.me.screenId),
+      10_000,
+      'the share',
+    )
+  }, 60_000)
+
+  it('refuses frames that are not the protocol', async () => {
+    const { guest } = await meeting(server)
+    const peer = await open(guest)
+    peer.socket.sendRaw('not json')
+    expect(await peer.socket.next((f) => f.t === 'error')).toMatchObject({ code: 'badFrame' })
+    expect(
+      await peer.socket.request({ t: 'want', streams: [{ feed: -1, mid: '0' }] }),
+    ).toMatchObject({
+      code: 'badFrame',
+    })
+  }, 60_000)
+})
+
+describe('SFU signalling: moderation follows the room', () => {
+  it('[MUTE-2] forced mute silences a conferee at the SFU, not only in its client', async () => {
+    const { host, guest, hostPeer } = await publishingHost()
+    await host.client.post(`${host.path}/user/${guest.me.uid}`, { enableAudio: 1 })
+    const speaker = peers.find((p) => p.who === guest)!
+    expect((await speaker.publish({ audio: true })).t).toBe('ack')
+    await until(
+      () => hostPeer.feeds().some((f) => f.uid === guest.me.uid && f.audio),
+      10_000,
+      'the guest feed',
+    )
+    const feed = hostPeer.feeds().find((f) => f.uid === guest.me.uid)
+    await hostPeer.want([{ feed: feed.feed, mid: feed.audio }])
+    await until(() => hostPeer.receiver.received.audio > 10, 15_000, 'guest audio')
+    // The host mutes everyone; the guest's client keeps sending.
+    expect((await host.client.post(host.path, { muteAllAudio: 1 })).body.code).toBe(0)
+    await speaker.socket.next((f) => f.t === 'moderated' && f.kind === 'audio' && f.muted, 10_000)
+    await new Promise((r) => setTimeout(r, 300))
+    const muted = hostPeer.receiver.received.audio
+    await new Promise((r) => setTimeout(r, 1000))
+    expect(hostPeer.receiver.received.audio).toBe(muted)
+    // Enabled again by the host: the SFU lets it through again.
+    await host.client.post(host.path, { muteAllAudio: 0 })
+    await host.client.post(`${host.path}/user/${guest.me.uid}`, { enableAudio: 1 })
+    await until(() => hostPeer.receiver.received.audio > muted + 10, 15_000, 'audio released')
+  }, 60_000)
+
+  it('[KICK-3] a kicked member is out of the Janus room at once and its media session closes', async () => {
+    const { host, guest, hostPeer } = await publishingHost()
+    await host.client.post(`${host.path}/user/${guest.me.uid}`, { enableVideo: 1 })
+    const kicked = peers.find((p) => p.who === guest)!
+    expect((await kicked.publish({ video: true })).t).toBe('ack')
+    await until(
+      () => hostPeer.feeds().some((f) => f.uid === guest.me.uid),
+      10_000,
+      'the guest feed',
+    )
+    await host.client.get(`${host.path}/user/${guest.me.uid}/exit?reason=kickUserBy`)
+    expect(await kicked.socket.next((f) => f.t === 'closed')).toMatchObject({ reason: 'kicked' })
+    await until(() => !hostPeer.feeds().some((f) => f.uid === guest.me.uid), 5_000, 'the feed gone')
+    const again = await open(guest)
+    expect(await again.join()).toMatchObject({ t: 'error', code: 'notInRoom' })
+  }, 60_000)
+
+  it('[END-1] the end of the meeting closes every media session and the Janus room', async () => {
+    const { host, hostPeer, guestPeer } = await publishingHost()
+    await host.client.post(host.path, { state: 0 })
+    expect(await hostPeer.socket.next((f) => f.t === 'closed')).toMatchObject({ reason: 'ended' })
+    expect(await guestPeer.socket.next((f) => f.t === 'closed')).toMatchObject({ reason: 'ended' })
+    const { media } = server.app
+    const ref = media.roomRef(host.room.channelName)
+    await expect(
+      (async () => {
+        for (;;) {
+          await media.serverFor(host.room.channelName).rooms.publishers(ref)
+          await new Promise((r) => setTimeout(r, 100))
+        }
+      })(),
+    ).rejects.toThrow(/426/)
+    const late = await open(await enter(server, { roomName: `late-${Date.now()}`, role: 1 }))
+    expect((await late.join()).t).toBe('ack')
+  }, 60_000)
+})
+
+describe('SFU signalling: the media server going away', () => {
+  it('tells every session when Janus dies and when it is back, and a new join publishes again', async () => {
+    const { hostPeer } = await publishingHost()
+    const supervisor = server.app.media.supervisor!
+    process.kill(supervisor.pid!, 'SIGKILL')
+    expect(await hostPeer.socket.next((f) => f.t === 'state' && !f.up, 10_000)).toBeTruthy()
+    expect(await hostPeer.socket.next((f) => f.t === 'state' && f.up, 30_000)).toBeTruthy()
+    expect((await hostPeer.join()).t).toBe('ack')
+    expect((await hostPeer.publish({ audio: true, video: true })).t).toBe('ack')
+    await until(
+      () => hostPeer.feeds().some((f) => f.uid === hostPeer.who.me.uid),
+      10_000,
+      'published again',
+    )
+  }, 60_000)
+})
