@@ -79,14 +79,26 @@ export class FfmpegProcess {
   private readonly lines: string[] = []
   private partial = ''
   private stopping = false
+  private readonly onLine: ((line: string) => void) | undefined
 
   constructor(
     bin: string,
     args: readonly string[],
-    options: { extraPipes?: number; name: string; log?: FfmpegLog; stdin?: boolean },
+    options: {
+      extraPipes?: number
+      name: string
+      log?: FfmpegLog
+      stdin?: boolean
+      /** ffmpeg's log level (warning by default). */
+      loglevel?: string
+      /** Every line ffmpeg writes on stderr (to learn, say, that an output has connected). */
+      onLine?: (line: string) => void
+    },
   ) {
     const extra = Array.from({ length: options.extraPipes ?? 0 }, () => 'pipe' as const)
-    this.child = spawn(bin, ['-hide_banner', '-nostats', '-loglevel', 'warning', ...args], {
+    this.onLine = options.onLine
+    const loglevel = options.loglevel ?? 'warning'
+    this.child = spawn(bin, ['-hide_banner', '-nostats', '-loglevel', loglevel, ...args], {
       stdio: [options.stdin === false ? 'ignore' : 'pipe', 'pipe', 'pipe', ...extra],
     })
     const orphan = () => this.child.kill('SIGKILL')
@@ -155,7 +167,11 @@ export class FfmpegProcess {
     const text = this.partial + chunk
     const parts = text.split(/\r?\n|\r/)
     this.partial = parts.pop() ?? ''
-    for (const line of parts) if (line.trim()) this.lines.push(line.trim())
+    for (const line of parts) {
+      if (!line.trim()) continue
+      this.lines.push(line.trim())
+      this.onLine?.(line.trim())
+    }
     if (this.lines.length > TAIL_LINES * 2) this.lines.splice(0, this.lines.length - TAIL_LINES)
   }
 }

@@ -61,21 +61,39 @@ export function pliPacket(mediaSsrc = 0, senderSsrc = 1): Buffer {
   return packet
 }
 
-/** Sends PLIs to Janus forwarders' RTCP ports from one socket. */
+/**
+ * One loopback socket that takes the RTCP Janus's forwarders send (given to Janus as their
+ * `rtcp_port`; ffmpeg's receivers must not get it: with it they wait for key frames forever)
+ * and sends PLIs to their RTCP ports to ask the publishers for key frames.
+ */
 export class KeyframeRequester {
   private socket: Socket | undefined
+  private bound: Promise<number> | undefined
 
-  request(port: number): void {
-    if (!this.socket) {
-      this.socket = createSocket('udp4')
-      this.socket.on('error', () => undefined)
-      this.socket.unref()
+  /** The port to give Janus as a forwarder's `rtcp_port`. */
+  port(): Promise<number> {
+    if (!this.bound) {
+      const socket = (this.socket = createSocket('udp4'))
+      socket.on('error', () => undefined)
+      socket.on('message', () => undefined)
+      this.bound = new Promise((resolve) =>
+        socket.bind(0, '127.0.0.1', () => {
+          socket.unref()
+          resolve(socket.address().port)
+        }),
+      )
     }
-    this.socket.send(pliPacket(), port, '127.0.0.1')
+    return this.bound
+  }
+
+  async request(port: number): Promise<void> {
+    await this.port()
+    this.socket?.send(pliPacket(), port, '127.0.0.1')
   }
 
   close(): void {
     this.socket?.close()
     this.socket = undefined
+    this.bound = undefined
   }
 }

@@ -1,0 +1,162 @@
+import { FfmpegProcess, type FfmpegInstall, type FfmpegLog } from './ffmpeg'
+import { CANVAS } from './layout'
+import { AudioMixer, CHUNK, SAMPLE_RATE } from './mixer'
+import { YuvFrame } from './yuv'
+
+/**
+ * The encoder's settings, the ones `npm run bench:live` reports: H.264 (x264 veryfast, tuned for
+ * zero latency, a key frame every second so live segments can be one second long) and AAC, in an
+ * MPEG-TS stream every output copies from.
+ */
+export const ENCODING = {
+  fps: 30,
+  videoKbps: 2500,
+  audioKbps: 128,
+  gopFrames: 30,
+  preset: 'veryfast',
+} as const
+
+/** What takes the program's stream: a live HLS writer, a recorder, an RTMP pusher. */
+export interface ProgramOutput {
+  /** MPEG-TS bytes of the current stream. */
+  write(chunk: Buffer): void
+  /** The encoder started again (it died): a new stream starts, with new timestamps. */
+  restarted(): void
+}
+
+/** Frames that may wait in the encoder's pipe; past that, due frames are skipped. */
+const MAX_QUEUED_FRAMES = 2
+
+export function encoderArgs(width: number, height: number): string[] {
+  const { fps, videoKbps, audioKbps, gopFrames, preset } = ENCODING
+  return [
+    // Both inputs are stamped with the time ffmpeg reads them: a frame held back by a busy
+    // machine is dropped, not delayed, and sound and picture stay together.
+    ...['-use_wallclock_as_timestamps', '1', '-thread_queue_size', '16'],
+    ...['-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-s', `${width}x${height}`],
+    ...['-framerate', String(fps), '-i', 'pipe:0'],
+    ...['-use_wallclock_as_timestamps', '1', '-thread_queue_size', '64'],
+    ...['-f', 's16le', '-ar', String(SAMPLE_RATE), '-ac', '2', '-i', 'pipe:3'],
+    ...['-map', '0:v', '-map', '1:a', '-fps_mode', 'cfr', '-r', String(fps)],
+    ...['-af', 'aresample=async=1000:first_pts=0'],
+    ...['-c:v', 'libx264', '-preset', preset, '-tune', 'zerolatency', '-profile:v', 'main'],
+    ...['-pix_fmt', 'yuv420p', '-b:v', `${videoKbps}k`, '-maxrate', `${videoKbps}k`],
+    ...['-bufsize', `${videoKbps}k`, '-g', String(gopFrames), '-keyint_min', String(gopFrames)],
+    ...['-sc_threshold', '0', '-x264-params', 'repeat-headers=1'],
+    ...['-c:a', 'aac', '-b:a', `${audioKbps}k`, '-ar', String(SAMPLE_RATE), '-ac', '2'],
+    ...['-f', 'mpegts', '-muxdelay', '0', '-muxpreload', '0', 'pipe:1'],
+  ]
+}
+
+/**
+ * A room's program: the composed picture and the mixed sound, encoded once and handed to every
+ * output. The clock is the wall clock: each tick writes the 20 ms audio chunks that are due and,
+ * when a frame is due, the picture as it is now (frames a busy machine could not write in time are
+ * skipped; the encoder repeats the last one, so the stream stays at a constant rate and in step
+ * with real time). An encoder that dies is started again, and the outputs told.
+ */
+export class Program {
+  readonly mixer = new AudioMixer()
+  readonly frame = new YuvFrame(CANVAS.width, CANVAS.height)
+  private readonly outputs = new Set<ProgramOutput>()
+  private encoder: FfmpegProcess | undefined
+  private timer: ReturnType<typeof setInterval> | undefined
+  private started = 0
+  private videoWritten = 0
+  private audioWritten = 0
+  private stopped = false
+  /** Encoders started (the first and each restart), and frames skipped on a busy machine. */
+  encoders = 0
+  held = 0
+
+  constructor(
+    private readonly ffmpeg: FfmpegInstall,
+    private readonly log: FfmpegLog,
+    /** Draws the current scene into the frame (the studio knows who is where). */
+    private readonly draw: (frame: YuvFrame) => void,
+    private readonly name = 'program',
+  ) {}
+
+  get running(): boolean {
+    return this.timer !== undefined
+  }
+
+  add(output: ProgramOutput): void {
+    this.outputs.add(output)
+  }
+
+  remove(output: ProgramOutput): void {
+    this.outputs.delete(output)
+  }
+
+  start(): void {
+    if (this.timer || this.stopped) return
+    this.spawn()
+    this.timer = setInterval(() => this.tick(), 5)
+  }
+
+  private spawn(): void {
+    this.encoders++
+    const encoder = new FfmpegProcess(
+      this.ffmpeg.ffmpeg,
+      encoderArgs(this.frame.width, this.frame.height),
+      {
+        name: `${this.name} encoder`,
+        extraPipes: 1,
+        log: this.log,
+      },
+    )
+    this.encoder = encoder
+    this.started = performance.now()
+    this.videoWritten = 0
+    this.audioWritten = 0
+    encoder.stdout?.on('data', (chunk: Buffer) => {
+      for (const output of this.outputs) output.write(chunk)
+    })
+    void encoder.exited.then(() => {
+      if (this.encoder !== encoder || this.stopped) return
+      this.log.warn(`${this.name}: the encoder stopped; starting it again`)
+      this.spawn()
+      for (const output of this.outputs) output.restarted()
+    })
+  }
+
+  private tick(): void {
+    const encoder = this.encoder
+    if (!encoder?.running) return
+    const elapsed = (performance.now() - this.started) / 1000
+    const audioDue = Math.floor((elapsed * SAMPLE_RATE) / CHUNK)
+    const audio = encoder.pipe(3)
+    while (this.audioWritten < audioDue) {
+      audio.write(this.mixer.next())
+      this.audioWritten++
+    }
+    const videoDue = Math.floor(elapsed * ENCODING.fps)
+    if (this.videoWritten >= videoDue) return
+    const video = encoder.stdin
+    if (!video) return
+    if (video.writableLength > MAX_QUEUED_FRAMES * this.frame.data.length) {
+      this.held++
+      return
+    }
+    this.held += videoDue - this.videoWritten - 1
+    this.videoWritten = videoDue
+    this.draw(this.frame)
+    video.write(Buffer.from(this.frame.data))
+  }
+
+  /**
+   * Stops the encoder, letting it flush what it holds to the outputs (its inputs close first);
+   * outputs that are left are the caller's to end.
+   */
+  async stop(): Promise<void> {
+    this.stopped = true
+    if (this.timer) clearInterval(this.timer)
+    this.timer = undefined
+    const encoder = this.encoder
+    if (!encoder) return
+    encoder.pipe(3).end()
+    await encoder.stop(true, 3000)
+    this.encoder = undefined
+  }
+}

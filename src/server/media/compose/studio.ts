@@ -1,0 +1,219 @@
+import type { Member } from '../../../../streams/wire/member'
+import { DEFAULT_LAYOUT, LAYOUTS, type LayoutName } from '../../../../streams/wire/video'
+import type { Db } from '../../store/db'
+import { presentMembers } from '../../store/members'
+import { getRoom, type RoomRow } from '../../store/rooms'
+import type { JanusRoomRef } from '../janus/protocol'
+import type { JanusServer } from '../plane'
+import { BACKGROUND, nameCard, nameLabel, slate, type Overlay } from './cards'
+import type { FfmpegInstall, FfmpegLog } from './ffmpeg'
+import { RoomFeeds } from './feeds'
+import { CANVAS, composeLayout, type Position, type Scene, type Slot } from './layout'
+import { Program, type ProgramOutput } from './program'
+import type { YuvFrame } from './yuv'
+
+export interface StudioDeps {
+  readonly ffmpeg: FfmpegInstall
+  readonly db: Pick<Db, 'query'>
+  readonly server: JanusServer
+  readonly ref: JanusRoomRef
+  readonly publishers: number
+  readonly log: FfmpegLog & { info(message: string): void }
+  /** How often the room's layout is read again (every process of ours may change it). */
+  readonly refreshMs?: number
+}
+
+/** What the picture shows instead of the room, while the live is paused. */
+export type Cover = { readonly text: string } | null
+
+const layoutOf = (name: string): LayoutName =>
+  (LAYOUTS as readonly string[]).includes(name) ? (name as LayoutName) : DEFAULT_LAYOUT
+
+function positionsOf(json: string): Record<string, Position> {
+  try {
+    const list = JSON.parse(json) as { uid?: unknown; type?: unknown }[]
+    const out: Record<string, Position> = {}
+    for (const item of Array.isArray(list) ? list : [])
+      if (typeof item.uid === 'string' && (item.type === 'inner' || item.type === 'right'))
+        out[item.uid] = item.type
+    return out
+  } catch {
+    return {}
+  }
+}
+
+/**
+ * One room's composition: the room's publications received from Janus (`RoomFeeds`), the CDN
+ * layout read from the room (the host's layout, large uid, main screen, shares) and the names of
+ * its members, drawn into the program's picture every frame; the microphones mixed. Outputs
+ * (the live stream, a recording) attach to it; it runs while any is attached.
+ */
+export class Studio {
+  readonly program: Program
+  private readonly feeds: RoomFeeds
+  private slots: Slot[] = []
+  private names = new Map<string, string>()
+  private readonly labels = new Map<string, Overlay>()
+  private readonly cards = new Map<string, YuvFrame>()
+  private timer: ReturnType<typeof setInterval> | undefined
+  private readonly users = new Set<ProgramOutput>()
+  private cover: Cover = null
+  private coverFrame: YuvFrame | undefined
+  private refreshing = false
+
+  constructor(
+    private readonly deps: StudioDeps,
+    readonly roomId: string,
+  ) {
+    this.program = new Program(deps.ffmpeg, deps.log, (frame) => this.draw(frame), `room ${roomId}`)
+    this.feeds = new RoomFeeds({
+      ...deps,
+      samples: (key, pcm) =>
+        pcm === 'gone' ? this.program.mixer.remove(key) : this.program.mixer.push(key, pcm),
+      changed: () => void this.refresh(),
+    })
+  }
+
+  get running(): boolean {
+    return this.program.running
+  }
+
+  /** Where each place is now (tests, and the bench). */
+  get layout(): readonly Slot[] {
+    return this.slots
+  }
+
+  /** The latest decoded picture of a member's camera (tests, and the bench). */
+  picture(uid: string): YuvFrame | undefined {
+    return this.feeds.find(uid, 'camera')?.video?.latest
+  }
+
+  /** Adds an output; the first one starts the composition. */
+  async attach(output: ProgramOutput): Promise<void> {
+    this.users.add(output)
+    this.program.add(output)
+    if (this.program.running) return
+    await this.refresh()
+    this.program.start()
+    void this.feeds.open()
+    this.timer = setInterval(() => void this.refresh(), this.deps.refreshMs ?? 1000)
+  }
+
+  /** Removes an output; the last one stops the composition (answers true then). */
+  async detach(output: ProgramOutput): Promise<boolean> {
+    this.users.delete(output)
+    this.program.remove(output)
+    if (this.users.size > 0) return false
+    await this.stop()
+    return true
+  }
+
+  /** Shows a full picture with a line of text instead of the room (null: the room again). */
+  setCover(cover: Cover): void {
+    this.cover = cover
+    this.coverFrame = cover ? slate(cover.text, CANVAS.width, CANVAS.height) : undefined
+  }
+
+  /** Reads the room and its members again and places everyone. */
+  async refresh(): Promise<void> {
+    if (this.refreshing) return
+    this.refreshing = true
+    try {
+      const room = await getRoom(this.deps.db, this.roomId)
+      if (!room) return
+      const members = await presentMembers(this.deps.db, this.roomId)
+      this.names = new Map(members.map((m) => [m.uid, m.userName]))
+      this.slots = composeLayout(this.sceneOf(room, members))
+      await this.place()
+    } catch (error) {
+      this.deps.log.warn(`composition of room ${this.roomId}: ${(error as Error).message}`)
+    } finally {
+      this.refreshing = false
+    }
+  }
+
+  private sceneOf(room: RoomRow, members: readonly Member[]): Scene {
+    const people = members.filter((m) => this.feeds.find(m.uid, 'camera')).map((m) => m.uid)
+    const host = members.find((m) => m.role === 1)?.uid ?? ''
+    const sharer =
+      room.share_screen === 1
+        ? [...this.feeds.feeds.values()].find((f) => f.owner.source === 'screen')
+        : undefined
+    return {
+      layout: layoutOf(room.layout),
+      people,
+      large: room.large_uid || room.main_screen_uid || host,
+      positions: positionsOf(room.layout_items),
+      share: sharer ? { kind: 'screen', uid: sharer.owner.uid } : null,
+    }
+  }
+
+  /** Tells each video decoder the size of its place (a change restarts it at the new size). */
+  private async place(): Promise<void> {
+    for (const slot of this.slots) {
+      const feed =
+        slot.kind === 'screen'
+          ? this.feeds.find(slot.key.slice('screen:'.length), 'screen')
+          : slot.kind === 'camera'
+            ? this.feeds.find(slot.key, 'camera')
+            : undefined
+      await feed?.video?.place(
+        slot.rect.width,
+        slot.rect.height,
+        slot.kind === 'screen' ? 'contain' : 'cover',
+      )
+    }
+  }
+
+  /** Draws one frame: every place with its latest picture (or a name card) and a name label. */
+  draw(frame: YuvFrame): void {
+    if (this.coverFrame) return frame.blit(this.coverFrame, 0, 0)
+    frame.fill({ x: 0, y: 0, width: frame.width, height: frame.height }, BACKGROUND)
+    for (const slot of this.slots) {
+      const { rect } = slot
+      const uid = slot.kind === 'screen' ? slot.key.slice('screen:'.length) : slot.key
+      const feed =
+        slot.kind === 'board'
+          ? undefined
+          : this.feeds.find(uid, slot.kind === 'screen' ? 'screen' : 'camera')
+      const picture = feed?.video?.latest
+      if (picture && picture.width === rect.width && picture.height === rect.height)
+        frame.blit(picture, rect.x, rect.y)
+      else if (slot.kind === 'camera')
+        frame.blit(this.card(uid, rect.width, rect.height), rect.x, rect.y)
+      if (slot.kind === 'camera') {
+        const label = this.label(uid, rect.width)
+        frame.blend(
+          label.rgba,
+          label.width,
+          label.height,
+          rect.x,
+          rect.y + rect.height - label.height,
+        )
+      }
+    }
+  }
+
+  private label(uid: string, width: number): Overlay {
+    const name = this.names.get(uid) ?? uid
+    const key = `${width}:${name}`
+    let label = this.labels.get(key)
+    if (!label) this.labels.set(key, (label = nameLabel(name, width)))
+    return label
+  }
+
+  private card(uid: string, width: number, height: number): YuvFrame {
+    const name = this.names.get(uid) ?? uid
+    const key = `${uid}:${width}x${height}:${name}`
+    let card = this.cards.get(key)
+    if (!card) this.cards.set(key, (card = nameCard(uid, name, width, height)))
+    return card
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer)
+    this.timer = undefined
+    await this.program.stop()
+    await this.feeds.close()
+  }
+}

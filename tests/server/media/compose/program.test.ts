@@ -1,0 +1,118 @@
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { freePort } from '../../../../src/server/media/janus/supervisor'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  ffprobe,
+  FfmpegProcess,
+  locateFfmpeg,
+  type FfmpegInstall,
+} from '../../../../src/server/media/compose/ffmpeg'
+import { CHUNK } from '../../../../src/server/media/compose/mixer'
+import { Program } from '../../../../src/server/media/compose/program'
+import { HlsSink, RtmpSink, type SinkState } from '../../../../src/server/media/compose/sinks'
+import { yuvOf } from '../../../../src/server/media/compose/yuv'
+import { until } from '../werift-peer'
+
+const quiet = { warn: () => undefined }
+
+describe('the program: one encode, copied to HLS and RTMP', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'roomcast-program-'))
+  let ffmpeg: FfmpegInstall
+  const cleanup: (() => Promise<unknown>)[] = []
+
+  beforeAll(() => {
+    const found = locateFfmpeg()
+    if ('missing' in found) throw new Error(found.missing)
+    ffmpeg = found.install
+  })
+  afterAll(async () => {
+    for (const undo of cleanup.reverse()) await undo().catch(() => undefined)
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  /** A program whose picture changes colour every frame, with a tone in the mix. */
+  function program() {
+    let n = 0
+    const p = new Program(ffmpeg, quiet, (frame) => {
+      n++
+      frame.fill({ x: 0, y: 0, width: frame.width, height: frame.height }, yuvOf(n % 255, 80, 160))
+    })
+    const tone = new Int16Array(CHUNK).map((_, i) =>
+      Math.round(8000 * Math.sin((i * 2 * Math.PI * 440) / 48000)),
+    )
+    const feed = setInterval(() => p.mixer.push('tone', tone), 20)
+    cleanup.push(
+      async () => clearInterval(feed),
+      () => p.stop(),
+    )
+    return p
+  }
+
+  it('writes a live HLS window of whole one-second segments with H.264 and AAC, and ends the playlist', async () => {
+    const p = program()
+    const hls = new HlsSink(ffmpeg, quiet, 'live', {
+      dir: join(dir, 'live'),
+      segmentSeconds: 1,
+      listSize: 4,
+    })
+    p.add(hls)
+    hls.start()
+    p.start()
+    await until(
+      () => readdirSync(join(dir, 'live')).filter((f) => f.endsWith('.ts')).length >= 3,
+      20_000,
+      'segments',
+    )
+    const probe = await ffprobe(ffmpeg, hls.playlist)
+    expect(probe.streams?.map((s) => s.codec_name).sort()).toEqual(['aac', 'h264'])
+    expect(probe.streams?.find((s) => s.codec_name === 'h264')).toMatchObject({
+      width: 1280,
+      height: 720,
+    })
+    await p.stop()
+    await hls.end()
+    expect(readFileSync(hls.playlist, 'utf8')).toContain('#EXT-X-ENDLIST')
+    expect(hls.state.kind).toBe('ended')
+  }, 40_000)
+
+  it('pushes to an RTMP receiver, and keeps trying an unreachable one with the reason', async () => {
+    const port = await freePort()
+    const received = join(dir, 'received.flv')
+    const receiver = new FfmpegProcess(
+      ffmpeg.ffmpeg,
+      ['-listen', '1', '-i', `rtmp://127.0.0.1:${port}/live/key`, '-c', 'copy', '-y', received],
+      { name: 'receiver', stdin: false },
+    )
+    cleanup.push(() => receiver.stop())
+    const p = program()
+    const push = new RtmpSink(ffmpeg, quiet, 'push', `rtmp://127.0.0.1:${port}/live/key`)
+    const states: SinkState[] = []
+    push.onState = (s) => states.push(s)
+    const dead = new RtmpSink(ffmpeg, quiet, 'dead', 'rtmp://127.0.0.1:9/live/nobody')
+    const deadStates: SinkState[] = []
+    dead.onState = (s) => deadStates.push(s)
+    p.add(push)
+    p.add(dead)
+    p.start()
+    push.start()
+    dead.start()
+    await until(() => push.state.kind === 'running', 15_000, 'the push connected')
+    await until(
+      () => deadStates.some((s) => s.kind === 'retrying'),
+      15_000,
+      'the dead one retrying',
+    )
+    expect(deadStates.find((s) => s.kind === 'retrying')).toMatchObject({
+      reason: expect.stringMatching(/refused/i),
+    })
+    await new Promise((r) => setTimeout(r, 3000))
+    await push.end()
+    await dead.end()
+    await receiver.exited
+    const probe = await ffprobe(ffmpeg, received)
+    expect(probe.streams?.map((s) => s.codec_name).sort()).toEqual(['aac', 'h264'])
+    expect(Number(probe.format?.duration)).toBeGreaterThan(1.5)
+  }, 40_000)
+})
