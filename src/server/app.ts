@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import fastifyCookie from '@fastify/cookie'
 import fastifyFormbody from '@fastify/formbody'
@@ -18,13 +19,18 @@ import type { Deps } from './deps'
 import { ApiFailure, installErrorHandler, installNotFound } from './http/errors'
 import type { RegisterOptions } from './http/register'
 import { startJobs } from './jobs'
+import { Broadcasts } from './media/compose/broadcasts'
+import { locateFfmpeg } from './media/compose/ffmpeg'
 import { MediaPlane } from './media/plane'
 import { SfuService } from './media/sfu/service'
 import { ChannelHistory, startPruning } from './realtime/history'
 import { Hub } from './realtime/hub'
 import { serveSocket } from './realtime/socket'
 import { createAnnouncer, tapAnnouncer } from './rooms/announce'
+import { endRoomBroadcasts, resumeLives } from './rooms/live-state'
+import { recoverCloudRecordings } from './rooms/recordings'
 import { authRoutes } from './routes/auth'
+import { broadcastRoutes } from './routes/broadcast'
 import { configRoutes } from './routes/config'
 import { fileRoutes } from './routes/files'
 import { goodsRoutes } from './routes/goods'
@@ -93,7 +99,21 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     bodyLimit: 1024 * 1024,
   })
   let sfu: SfuService | undefined
+  // Live and recording: ffmpeg over the SFU's forwards (off, with the reason, without either).
+  const broadcastTemp = options.memory || !options.dataDir
+  const broadcastDir = broadcastTemp
+    ? mkdtempSync(join(tmpdir(), 'roomcast-broadcast-'))
+    : options.dataDir!
+  const broadcasts = new Broadcasts({
+    db,
+    log: { info: (m) => fastify.log.info(m), warn: (m) => fastify.log.warn(m) },
+    ffmpeg: locateFfmpeg(),
+    dir: broadcastDir,
+    secret,
+    publishers: settings.sfuPublishers,
+  })
   const deps: Deps = {
+    broadcasts,
     db,
     hub,
     tokens,
@@ -127,6 +147,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
       log: planeLog(fastify),
       publishers: settings.sfuPublishers,
     })
+  broadcasts.usePlane(plane)
 
   installErrorHandler(fastify)
   await fastify.register(fastifyCookie)
@@ -174,6 +195,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     agoraAppId: agora ? settings.agoraAppId : undefined,
     iceServers: settings.iceServers,
     media: plane.sfu ? 'sfu' : 'mesh',
+    live: broadcasts.availability.available
+      ? { available: true }
+      : { available: false, why: broadcasts.availability.why },
   })
   roomRoutes(fastify, deps, register)
   roomUserRoutes(fastify, deps, register)
@@ -192,6 +216,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     sms: createSmsSender(settings, options.smsOut),
   })
   await registerBoard(fastify, { db, tokens, now, appId })
+  broadcastRoutes(fastify, deps, register)
 
   const staticDir = options.staticDir
   const spa = Boolean(staticDir && existsSync(join(staticDir, 'index.html')))
@@ -201,6 +226,14 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   await renewPresence(db, now())
   const jobs = startJobs(deps)
   const pruning = startPruning(history, (err) => fastify.log.warn({ err }, 'history prune failed'))
+  // Broadcasts a previous run left: recordings finished from what reached the disk, lives resumed.
+  broadcasts.onRoomEnded = (roomId) =>
+    void endRoomBroadcasts(deps, roomId).catch((e: Error) =>
+      fastify.log.error(`ending the broadcasts of room ${roomId}: ${e.message}`),
+    )
+  void recoverCloudRecordings(deps)
+    .then(() => resumeLives(deps))
+    .catch((e: Error) => fastify.log.error(`resuming broadcasts: ${e.message}`))
 
   return {
     fastify,
@@ -213,6 +246,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
       pruning.stop()
       await fastify.close()
       await sfu?.close()
+      await broadcasts.close()
+      if (broadcastTemp) rmSync(broadcastDir, { recursive: true, force: true })
       await plane.stop()
       hub.close()
       await db.close()

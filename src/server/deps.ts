@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { MediaTokens } from './auth/media-tokens'
 import type { Tokens } from './auth/tokens'
 import type { Settings } from './config'
+import type { Broadcasts } from './media/compose/broadcasts'
 import type { Hub } from './realtime/hub'
 import type { Announcer } from './rooms/announce'
 import type { Db } from './store/db'
@@ -20,4 +21,6 @@ export interface Deps {
   readonly now: () => number
   readonly settings: Settings
   readonly log: FastifyBaseLogger
+  /** Live broadcast and cloud recording (ffmpeg over the SFU's forwards). */
+  readonly broadcasts: Broadcasts
 }

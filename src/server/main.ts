@@ -7,7 +7,9 @@ const address = await app.fastify.listen({ host: config.host, port: config.port 
 const url = address.replace('[::1]', 'localhost')
 app.fastify.log.info(`roomcast is running at ${url}`)
 // The one line a person starting the product needs.
-process.stdout.write(`\n  roomcast is ready: open ${url}\n  ${app.media.describe()}\n\n`)
+process.stdout.write(
+  `\n  roomcast is ready: open ${url}\n  ${app.media.describe()}\n  ${app.deps.broadcasts.describe()}\n\n`,
+)
 
 let closing = false
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -151,11 +151,22 @@ describe('sign-in, goods, live, signature', () => {
       imageId: images.body.data[0].imageId,
     })
     expect(removed.body.data).toEqual([])
+    // This server runs the mesh (no Janus): going live is refused with the reason, ending is not.
     const live = await host.client.post(`${ROOM}live/${uuid}/liveState/update/v2`, { liveState: 1 })
-    expect(live.body.data.liveState).toBe(1)
-    expect((await rtm.message(27)).data.liveState).toBe(1)
+    expect(live.body).toMatchObject({ code: 2001 })
+    expect(live.body.msg).toMatch(/^live is unavailable: .*Janus/)
+    const ended = await host.client.post(`${ROOM}live/${uuid}/liveState/update/v2`, {
+      liveState: 3,
+    })
+    expect(ended.body.data.liveState).toBe(3)
+    expect((await rtm.message(27)).data.liveState).toBe(3)
     const setting = await guest.client.get(`${ROOM}room/${roomId}/live/setting`)
-    expect(setting.body.data).toMatchObject({ liveState: 1, introduceOpen: 1 })
+    expect(setting.body.data).toMatchObject({
+      liveState: 3,
+      introduceOpen: 1,
+      liveUrl: '',
+      liveAvailable: 0,
+    })
     expect(setting.body.data.streamingUrls[0]).toMatchObject({
       pullUrl: 'https://cdn.example.com/live/en.m3u8',
       pushUrl: '',

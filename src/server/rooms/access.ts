@@ -25,6 +25,7 @@ export const Code = {
   question: 1801,
   notConfigured: 1901,
   conflict: 1902,
+  live: 2001,
 } as const
 
 export async function loadRoom(db: Queryable, key: string): Promise<RoomRow> {

@@ -17,6 +17,8 @@ export function configRoutes(
     iceServers?: readonly IceServer[]
     /** Local mode's media engine. */
     media?: 'sfu' | 'mesh'
+    /** Local mode: whether live and recording run here, and why not. */
+    live?: { available: boolean; why?: string }
   },
 ): void {
   app.get('/api/config', { schema: { response: { 200: Answer(ClientConfigSchema) } } }, async () =>
@@ -34,6 +36,7 @@ export function configRoutes(
             version: config.version,
             ...(config.iceServers ? { iceServers: [...config.iceServers] } : {}),
             media: config.media ?? 'mesh',
+            ...(config.live ? { live: config.live } : {}),
           },
     ),
   )

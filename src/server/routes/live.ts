@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
-import { Cmd } from '../../../streams/wire/channel'
 import type { Member } from '../../../streams/wire/member'
-import { LiveService, type LiveSetting } from '../../../streams/wire/rest/live'
+import { LiveService, type LanguageStream, type LiveSetting } from '../../../streams/wire/rest/live'
 import type { Deps } from '../deps'
 import { ApiFailure } from '../http/errors'
 import { registerService, type RegisterOptions } from '../http/register'
-import { Code, isHost, loadRoom, requireAction, requireMember } from '../rooms/access'
+import { Code, isHost, loadRoom, requireAction, requireLive, requireMember } from '../rooms/access'
+import { listPushUrls } from '../store/broadcast'
 import { updateRoom, type RoomRow } from '../store/rooms'
+import { applyLiveState } from '../rooms/live-state'
 
 interface StreamRow {
   stream_id: string
@@ -29,15 +30,25 @@ export function liveRoutes(app: FastifyInstance, deps: Deps, options: RegisterOp
       'SELECT * FROM live_streams WHERE room_id = $1 ORDER BY create_time, stream_id',
       [room.room_id],
     )
-    return rows.map((r) => ({
-      streamId: r.stream_id,
-      languageType: r.language_type,
-      languageName: r.language_name,
-      languageIcon: r.language_icon,
-      languageIconActive: r.language_icon_active,
-      pullUrl: r.pull_url,
-      pushUrl: isHost(viewer) ? r.push_url : '',
-    }))
+    const pushes = new Map(deps.broadcasts.pushStates(room.room_id).map((p) => [p.url, p.state]))
+    return rows.map((r): LanguageStream => {
+      const push = isHost(viewer) && r.push_url ? pushes.get(r.push_url) : undefined
+      return {
+        streamId: r.stream_id,
+        languageType: r.language_type,
+        languageName: r.language_name,
+        languageIcon: r.language_icon,
+        languageIconActive: r.language_icon_active,
+        pullUrl: r.pull_url,
+        pushUrl: isHost(viewer) ? r.push_url : '',
+        ...(isHost(viewer)
+          ? {
+              pushState: push?.kind ?? '',
+              pushError: push?.kind === 'retrying' ? push.reason : '',
+            }
+          : {}),
+      }
+    })
   }
   const images = async (room: RoomRow) => {
     const { rows } = await db.query<{ image_id: string; url: string }>(
@@ -60,6 +71,14 @@ export function liveRoutes(app: FastifyInstance, deps: Deps, options: RegisterOp
     mobCoverImage: room.mob_cover_image,
     backgroundImages: await images(room),
     streamingUrls: await streams(room, viewer),
+    liveUrl:
+      room.live_state === 1 || room.live_state === 2
+        ? deps.broadcasts.liveUrl(room.channel_name)
+        : '',
+    liveAvailable: deps.broadcasts.availability.available ? 1 : 0,
+    liveUnavailableReason: deps.broadcasts.availability.available
+      ? ''
+      : deps.broadcasts.availability.why,
   })
   /** The room and the caller, who must be a host ('manageRoom'). */
   const asHost = async (key: string, who: Parameters<typeof requireMember>[2]) => {
@@ -90,6 +109,20 @@ export function liveRoutes(app: FastifyInstance, deps: Deps, options: RegisterOp
             deps.now(),
           ],
         )
+        // While live, the new URL gets the stream at once.
+        await deps.broadcasts.setPushes(room, await listPushUrls(db, room.room_id))
+        return streams(room, me)
+      },
+
+      async streamingUrlsDelete({ params, body, who }) {
+        const { room, me } = await asHost(params.roomId, who)
+        const { rows } = await db.query(
+          'DELETE FROM live_streams WHERE room_id = $1 AND stream_id = $2 RETURNING stream_id',
+          [room.room_id, body.streamId],
+        )
+        if (rows.length === 0)
+          throw new ApiFailure(Code.live, 'no such streaming URL', { reason: 'noStream' })
+        await deps.broadcasts.setPushes(room, await listPushUrls(db, room.room_id))
         return streams(room, me)
       },
 
@@ -126,17 +159,8 @@ export function liveRoutes(app: FastifyInstance, deps: Deps, options: RegisterOp
 
       async liveState({ params, body, who }) {
         const { room, me } = await asHost(params.uuid, who)
-        const updated = await updateRoom(
-          db,
-          room.room_id,
-          { liveState: body.liveState },
-          deps.now(),
-        )
-        deps.announce.channel(room.channel_name, Cmd.liveStateChanges, {
-          userId: me.userId,
-          userName: me.userName,
-          liveState: body.liveState,
-        })
+        requireLive(room)
+        const updated = await applyLiveState(deps, room, me, body.liveState)
         return setting(updated, me)
       },
 

@@ -1,29 +1,18 @@
-import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
-import { Cmd } from '../../../streams/wire/channel'
-import { RECORDING_MIN_SECONDS } from '../../../streams/wire/constants'
 import { RecordingService, type Recording } from '../../../streams/wire/rest/recording'
 import type { Identity } from '../auth/identity'
 import type { Deps } from '../deps'
 import { ApiFailure } from '../http/errors'
 import { registerService, type RegisterOptions } from '../http/register'
-import { receiveUpload } from '../http/upload'
-import { Code, loadRoom, requireAction, requireMember } from '../rooms/access'
-import { fileUrl, insertFile, type FileRow } from '../store/file-records'
-import { updateRoom, type RoomRow } from '../store/rooms'
+import { Code, loadRoom, requireAction, requireLive, requireMember } from '../rooms/access'
+import { startCloudRecording, stopCloudRecording } from '../rooms/recordings'
+import { listRecordings, RecordingStatus, wasMember } from '../store/broadcast'
 
-interface RecordingRow {
-  recording_id: string
-  room_id: string
-  status: string
-  start_time: string
-  stop_time: string | null
-}
+/** Where a saved recording plays and downloads (`?download=1`), with ranges. */
+export const recordingVideoUrl = (appId: string, recordingId: string) =>
+  `/api/s1/serve/${encodeURIComponent(appId)}/v1/recording/${recordingId}/video`
 
-/** Status codes ([REC-3]): 0 recording, 1 finished, 4 saved (a file was uploaded). */
-const Status = { recording: 0, finished: 1, saved: 4 } as const
-
-/** Cloud recording (spec §7): start and stop (announced, cmd 30), uploads, lists and config. */
+/** Cloud recording (spec §7): start and stop (announced, cmd 30), the lists and config. */
 export function recordingRoutes(app: FastifyInstance, deps: Deps, options: RegisterOptions): void {
   const { db, appId } = deps
   const host = async (roomId: string, who: Identity) => {
@@ -33,41 +22,38 @@ export function recordingRoutes(app: FastifyInstance, deps: Deps, options: Regis
     return { room, me }
   }
   const recordings = async (roomId: string, id?: string): Promise<Recording[]> => {
-    const { rows } = await db.query<RecordingRow>(
-      `SELECT * FROM recordings WHERE room_id = $1 AND ($2::text IS NULL OR recording_id = $2) ORDER BY start_time DESC, recording_id`,
-      [roomId, id ?? null],
-    )
-    const { rows: files } = await db.query<FileRow>(
-      `SELECT * FROM files WHERE room_id = $1 AND kind = 'recording' AND deleted_at IS NULL ORDER BY create_time`,
-      [roomId],
-    )
+    const rows = await listRecordings(db, roomId, id)
     const now = deps.now()
     return rows.map((r) => {
       const stop = r.stop_time === null ? null : Number(r.stop_time)
+      const status = Number(r.status)
+      const saved = status === RecordingStatus.saved
       return {
         recordingId: r.recording_id,
         roomId: r.room_id,
-        status: Number(r.status),
+        status,
         startTime: Number(r.start_time),
         stopTime: stop,
-        duration: Math.floor(((stop ?? now) - Number(r.start_time)) / 1000),
-        files: files
-          .filter((f) => f.recording_id === r.recording_id)
-          .map((f) => ({
-            fileId: f.file_id,
-            url: fileUrl(appId, f.file_id),
-            size: Number(f.size),
-            contentType: f.content_type,
-          })),
+        duration:
+          r.duration_ms !== null
+            ? Math.floor(Number(r.duration_ms) / 1000)
+            : Math.floor(((stop ?? now) - Number(r.start_time)) / 1000),
+        interrupted: r.interrupted === 1,
+        error: r.error,
+        files: saved
+          ? [
+              {
+                fileId: r.recording_id,
+                url: recordingVideoUrl(appId, r.recording_id),
+                size: Number(r.size ?? 0),
+                contentType: 'video/mp4',
+              },
+            ]
+          : [],
       }
     })
   }
-  const announce = (
-    room: RoomRow,
-    actor: { userId: string; userName: string },
-    recordingState: number,
-  ) =>
-    deps.announce.channel(room.channel_name, Cmd.recordingStateChange, { ...actor, recordingState })
+  const one = async (roomId: string, id: string) => (await recordings(roomId, id))[0]!
 
   registerService(
     app,
@@ -85,54 +71,23 @@ export function recordingRoutes(app: FastifyInstance, deps: Deps, options: Regis
         }
       },
 
+      /** Every recording of the room, for anyone who was in it (the recordings page). */
       async allList({ query, who }) {
-        const { room } = await host(query.roomId, who)
+        const room = await loadRoom(db, query.roomId)
+        if (!(await wasMember(db, room.room_id, who.userId)))
+          throw new ApiFailure(Code.notInRoom, 'you were not in this room', { reason: 'notInRoom' })
         return recordings(room.room_id)
       },
 
       async mixStart({ body, who }) {
         const { room, me } = await host(body.roomId, who)
-        if (room.state === 0)
-          throw new ApiFailure(Code.ended, 'the meeting has ended', { reason: 'ended' })
-        const id = randomBytes(8).toString('hex')
-        const { rows } = await db.query(
-          `INSERT INTO recordings (recording_id, room_id, status, started_by, start_time)
-           SELECT $1, $2, $3, $4, $5 WHERE NOT EXISTS (SELECT 1 FROM recordings WHERE room_id = $2 AND status = $3)
-           RETURNING recording_id`,
-          [id, room.room_id, String(Status.recording), me.userId, deps.now()],
-        )
-        if (rows.length === 0)
-          throw new ApiFailure(Code.recording, 'a recording is already running', {
-            reason: 'running',
-          })
-        await updateRoom(db, room.room_id, { recordingState: 1 }, deps.now())
-        announce(room, me, 1)
-        return (await recordings(room.room_id, id))[0]!
+        requireLive(room)
+        return one(room.room_id, await startCloudRecording(deps, room, me))
       },
 
       async mixStop({ body, who }) {
         const { room, me } = await host(body.roomId, who)
-        const running = (await recordings(room.room_id)).find(
-          (r) =>
-            r.status === Status.recording &&
-            (!body.recordingId || r.recordingId === body.recordingId),
-        )
-        if (!running)
-          throw new ApiFailure(Code.recording, 'no recording is running', { reason: 'notRunning' })
-        // [REC-2] at least 15 seconds.
-        if (running.duration < RECORDING_MIN_SECONDS)
-          throw new ApiFailure(Code.recording, 'recording too short', { reason: 'tooShort' })
-        await db.query(
-          'UPDATE recordings SET status = $2, stop_time = $3 WHERE recording_id = $1',
-          [
-            running.recordingId,
-            String(running.files.length > 0 ? Status.saved : Status.finished),
-            deps.now(),
-          ],
-        )
-        await updateRoom(db, room.room_id, { recordingState: 0 }, deps.now())
-        announce(room, me, 0)
-        return (await recordings(room.room_id, running.recordingId))[0]!
+        return one(room.room_id, await stopCloudRecording(deps, room, me, body.recordingId))
       },
 
       async addressList({ query, who }) {
@@ -141,44 +96,6 @@ export function recordingRoutes(app: FastifyInstance, deps: Deps, options: Regis
         return (await recordings(room.room_id)).flatMap((r) =>
           r.files.map((f) => ({ recordingId: r.recordingId, url: f.url, status: r.status })),
         )
-      },
-
-      async upload({ params, request, who }) {
-        const { rows } = await db.query<RecordingRow>(
-          'SELECT * FROM recordings WHERE recording_id = $1',
-          [params.recordingId],
-        )
-        const recording = rows[0]
-        if (!recording)
-          throw new ApiFailure(Code.recording, 'no such recording', { reason: 'noRecording' })
-        const { room, me } = await host(recording.room_id, who)
-        const upload = await receiveUpload(
-          request,
-          deps.files,
-          deps.settings.maxUploadBytes,
-          async () => {},
-        )
-        await insertFile(db, {
-          file_id: randomBytes(8).toString('hex'),
-          room_id: room.room_id,
-          kind: 'recording',
-          recording_id: recording.recording_id,
-          name: upload.name,
-          type: upload.type,
-          content_type: upload.contentType,
-          size: upload.size,
-          storage_key: upload.key,
-          user_id: me.userId,
-          user_name: me.userName,
-          create_time: deps.now(),
-        })
-        if (recording.stop_time !== null)
-          await db.query('UPDATE recordings SET status = $2 WHERE recording_id = $1', [
-            recording.recording_id,
-            String(Status.saved),
-          ])
-        await updateRoom(db, room.room_id, { playbackState: 1 }, deps.now())
-        return (await recordings(room.room_id, recording.recording_id))[0]!
       },
 
       async configGet({ query, who }) {

@@ -1,6 +1,7 @@
 import { migration001 } from './migrations/001-rooms'
 import { migration002 } from './migrations/002-features'
 import { migration005 } from './migrations/005-channel-history'
+import { migration006 } from './migrations/006-broadcast'
 import type { Db } from './db'
 
 export interface Migration {
@@ -10,7 +11,12 @@ export interface Migration {
 }
 
 /** Versioned migrations, applied in order once each. Never edit one that has shipped: add one. */
-export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration005]
+export const MIGRATIONS: readonly Migration[] = [
+  migration001,
+  migration002,
+  migration005,
+  migration006,
+]
 
 /**
  * Applies the pending migrations in one transaction, under an advisory lock so that several

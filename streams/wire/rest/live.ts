@@ -17,6 +17,20 @@ export const LanguageStreamSchema = Type.Object({
   pullUrl: Type.String(),
   /** Where the encoder pushes it (RTMP URL), shown to hosts only; '' for others. */
   pushUrl: Type.String(),
+  /**
+   * Hosts only, while live: how the push to `pushUrl` goes ('' not pushing, 'starting',
+   * 'running', 'retrying' with the reason in `pushError`).
+   */
+  pushState: Type.Optional(
+    Type.Union([
+      Type.Literal(''),
+      Type.Literal('starting'),
+      Type.Literal('running'),
+      Type.Literal('retrying'),
+      Type.Literal('ended'),
+    ]),
+  ),
+  pushError: Type.Optional(Type.String()),
 })
 export type LanguageStream = Static<typeof LanguageStreamSchema>
 
@@ -37,10 +51,17 @@ export const LiveSettingSchema = Type.Object({
   backgroundImages: Type.Array(BackgroundImageSchema),
   /** The live URL list: one stream per language. */
   streamingUrls: Type.Array(LanguageStreamSchema),
+  /** Our own low-latency HLS stream of the room, under the app's origin ('' when not live). */
+  liveUrl: Type.String(),
+  /** Whether this server can broadcast and record (ffmpeg and the SFU), and why not. */
+  liveAvailable: FlagSchema,
+  liveUnavailableReason: Type.String(),
 })
 export type LiveSetting = Static<typeof LiveSettingSchema>
 
 const Url = Type.String({ minLength: 1, maxLength: 1024, pattern: '^(https?|rtmps?)://' })
+/** Where the server pushes the program: an RTMP ingest (a CDN's, or any RTMP server). */
+const PushUrl = Type.String({ minLength: 1, maxLength: 1024, pattern: '^rtmps?://[^\\s/]+/\\S+$' })
 const LiveParams = AppParams({ uuid: Id })
 
 export const LiveService = defineService(ROOM_PREFIX, 10011, {
@@ -54,8 +75,17 @@ export const LiveService = defineService(ROOM_PREFIX, 10011, {
       languageIcon: Type.Optional(Type.String({ maxLength: 1024 })),
       languageIconActive: Type.Optional(Type.String({ maxLength: 1024 })),
       pullUrl: Url,
-      pushUrl: Type.Optional(Url),
+      pushUrl: Type.Optional(PushUrl),
     }),
+    data: Type.Array(LanguageStreamSchema),
+    access: 'session',
+  },
+  /** A project addition: the host removes a streaming URL (a push in progress stops). */
+  streamingUrlsDelete: {
+    method: 'POST',
+    path: 'room/:roomId/streamingUrls/delete',
+    params: AppParams({ roomId: Id }),
+    body: Type.Object({ streamId: Id }),
     data: Type.Array(LanguageStreamSchema),
     access: 'session',
   },

@@ -21,8 +21,13 @@ export const RecordingSchema = Type.Object({
   status: RecordingStatusSchema,
   startTime: Type.Number(),
   stopTime: Type.Union([Type.Number(), Type.Null()]),
-  /** Seconds recorded (so far). */
+  /** Seconds recorded (so far; the file's length once saved). */
   duration: Type.Integer(),
+  /** The server stopped in the middle: the recording ends where the last whole segment did. */
+  interrupted: Type.Optional(Type.Boolean()),
+  /** Why a recording ended without a file ('' when it has one, or runs). */
+  error: Type.Optional(Type.String()),
+  /** The saved MP4 (none until status 4, save). */
   files: Type.Array(RecordingFileSchema),
 })
 export type Recording = Static<typeof RecordingSchema>
@@ -47,9 +52,10 @@ export const RecordingConfigSchema = Type.Object({
 const RoomQuery = Type.Object({ roomId: Id })
 
 /**
- * Cloud recording. In local mode the host's browser records the meeting and uploads the file to
- * `recording/{recordingId}/upload` (multipart field `file`); start, stop and the lists are
- * the server's. Start and stop are announced (cmd 30).
+ * Cloud recording. In local mode the server records the room's composed program (the CDN layout
+ * and the mixed sound) from start to stop and saves one MP4 per recording, played and downloaded
+ * at `recording/{recordingId}/video` (ranges; `?download=1`). Start and stop are announced
+ * (cmd 30); 2 is abnormal ([REC-1]).
  */
 export const RecordingService = defineService(ROOM_PREFIX, 10011, {
   /** Recording playback list. */
@@ -61,6 +67,7 @@ export const RecordingService = defineService(ROOM_PREFIX, 10011, {
     data: PlaybackSchema,
     access: 'session',
   },
+  /** Every recording of the room, with its status and file, for anyone who was in it. */
   allList: {
     method: 'GET',
     path: 'recording/all/list',
@@ -99,14 +106,6 @@ export const RecordingService = defineService(ROOM_PREFIX, 10011, {
       }),
     ),
     access: 'session',
-  },
-  upload: {
-    method: 'POST',
-    path: 'recording/:recordingId/upload',
-    params: AppParams({ recordingId: Id }),
-    data: RecordingSchema,
-    access: 'session',
-    encoding: 'multipart',
   },
   configGet: {
     method: 'GET',

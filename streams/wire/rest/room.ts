@@ -145,6 +145,13 @@ export const ClientConfigSchema = Type.Object({
   iceServers: Type.Optional(Type.Array(IceServerSchema)),
   /** Local mode: the media engine, the Janus SFU or the peer-to-peer mesh (absent: the mesh). */
   media: Type.Optional(Type.Union([Type.Literal('sfu'), Type.Literal('mesh')])),
+  /**
+   * Local mode: whether the server broadcasts live and records (ffmpeg and the SFU are there);
+   * when not, why, and the live and recording controls stay hidden.
+   */
+  live: Type.Optional(
+    Type.Object({ available: Type.Boolean(), why: Type.Optional(Type.String()) }),
+  ),
 })
 export type ClientConfig = Static<typeof ClientConfigSchema>
 

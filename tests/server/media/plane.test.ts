@@ -56,11 +56,16 @@ describe('the media plane', () => {
     cleanup.pop()
   }, 120_000)
 
-  it('a server without a media engine says the mesh runs', async () => {
+  it('a server without a media engine says the mesh runs, and that live and recording are off and why', async () => {
     const server = await startServer()
     cleanup.push(() => server.close())
     const answer = await (await fetch(`${server.url}/api/config`)).json()
     expect(answer.data.media).toBe('mesh')
+    expect(answer.data.live).toEqual({
+      available: false,
+      why: 'live and recording need the Janus media server (MEDIA=sfu, or auto with Janus installed)',
+    })
+    expect(server.app.deps.broadcasts.describe()).toMatch(/^live and recording: off \(.*Janus/)
   }, 120_000)
 
   it('uses external Janus servers from JANUS_URL, with their token', async () => {

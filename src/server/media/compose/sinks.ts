@@ -138,6 +138,11 @@ export interface HlsOptions {
   readonly segmentSeconds: number
   /** Segments the playlist lists (0: all, for a recording). */
   readonly listSize: number
+  /**
+   * Number segments from the clock's seconds, so no name is ever used twice (a live stream's
+   * segments may be cached by name).
+   */
+  readonly epochNumbers?: boolean
 }
 
 /**
@@ -169,6 +174,7 @@ export class HlsSink extends Sink {
       ...['-c', 'copy', '-f', 'hls', '-hls_time', String(segmentSeconds)],
       ...['-hls_list_size', String(listSize), '-hls_flags', flags.join('+')],
       ...(listSize === 0 ? ['-hls_playlist_type', 'event'] : ['-hls_delete_threshold', '4']),
+      ...(this.options.epochNumbers ? ['-hls_start_number_source', 'epoch'] : []),
       ...['-hls_segment_filename', join(dir, 'seg%05d.ts'), this.playlist],
     ]
   }

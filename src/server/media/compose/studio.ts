@@ -21,6 +21,8 @@ export interface StudioDeps {
   readonly log: FfmpegLog & { info(message: string): void }
   /** How often the room's layout is read again (every process of ours may change it). */
   readonly refreshMs?: number
+  /** The room has ended (seen on a read): its outputs should stop. */
+  readonly ended?: () => void
 }
 
 /** What the picture shows instead of the room, while the live is paused. */
@@ -60,6 +62,7 @@ export class Studio {
   private cover: Cover = null
   private coverFrame: YuvFrame | undefined
   private refreshing = false
+  private endedSeen = false
 
   constructor(
     private readonly deps: StudioDeps,
@@ -120,7 +123,11 @@ export class Studio {
     this.refreshing = true
     try {
       const room = await getRoom(this.deps.db, this.roomId)
-      if (!room) return
+      if (!room || room.state === 0) {
+        if (!this.endedSeen) this.deps.ended?.()
+        this.endedSeen = true
+        return
+      }
       const members = await presentMembers(this.deps.db, this.roomId)
       this.names = new Map(members.map((m) => [m.uid, m.userName]))
       this.slots = composeLayout(this.sceneOf(room, members))

@@ -92,32 +92,9 @@ export class Stage {
     tracks: InputTracks = { audio: true, video: true },
     size = '320x180',
   ) {
-    const feed = newFeedId()
-    const display = displayOf({ uid, source: 'camera', tileUid: uid })
-    const remote = await this.server.rooms.addRemotePublisher(
-      ref,
-      feed,
-      display,
-      remoteStreams(tracks),
-    )
-    const inputs = [
-      ...(tracks.video ? ['-re', '-f', 'lavfi', '-i', `testsrc2=size=${size}:rate=15`] : []),
-      ...(tracks.audio ? ['-re', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000'] : []),
-    ]
-    // rtpOutputArgs maps 0:a and 0:v: the tone is input 1 when there is a picture.
-    const args = rtpOutputArgs(tracks, remote).map((a) =>
-      a === '0:a:0' && tracks.video ? '1:a:0' : a === '0:v:0' ? '0:v:0' : a,
-    )
-    const sender = new FfmpegProcess(this.ffmpeg.ffmpeg, [...inputs, ...args], {
-      name: `sender ${uid}`,
-      stdin: false,
-    })
-    const stop = async () => {
-      await sender.stop()
-      await this.server.rooms.removeRemotePublisher(ref, feed)
-    }
-    this.cleanup.push(stop)
-    return { feed, sender, stop }
+    const published = await publishPattern(this.server, this.ffmpeg, ref, uid, tracks, size)
+    this.cleanup.push(published.stop)
+    return published
   }
 
   later(undo: () => Promise<unknown>): void {
@@ -131,4 +108,38 @@ export class Stage {
     await this.db?.close()
     rmSync(this.dir, { recursive: true, force: true })
   }
+}
+
+/**
+ * A publisher of `uid` in a Janus room whose camera is ffmpeg's test pattern and whose microphone
+ * a tone (a remote publisher, as an RTMP input is). `stop` ends it.
+ */
+export async function publishPattern(
+  server: JanusServer,
+  ffmpeg: FfmpegInstall,
+  ref: JanusRoomRef,
+  uid: string,
+  tracks: InputTracks = { audio: true, video: true },
+  size = '320x180',
+) {
+  const feed = newFeedId()
+  const display = displayOf({ uid, source: 'camera', tileUid: uid })
+  const remote = await server.rooms.addRemotePublisher(ref, feed, display, remoteStreams(tracks))
+  const inputs = [
+    ...(tracks.video ? ['-re', '-f', 'lavfi', '-i', `testsrc2=size=${size}:rate=15`] : []),
+    ...(tracks.audio ? ['-re', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000'] : []),
+  ]
+  // rtpOutputArgs maps 0:a and 0:v: the tone is input 1 when there is a picture.
+  const args = rtpOutputArgs(tracks, remote).map((a) =>
+    a === '0:a:0' && tracks.video ? '1:a:0' : a === '0:v:0' ? '0:v:0' : a,
+  )
+  const sender = new FfmpegProcess(ffmpeg.ffmpeg, [...inputs, ...args], {
+    name: `sender ${uid}`,
+    stdin: false,
+  })
+  const stop = async () => {
+    await sender.stop()
+    await server.rooms.removeRemotePublisher(ref, feed)
+  }
+  return { feed, sender, stop }
 }
