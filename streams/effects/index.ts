@@ -6,6 +6,7 @@ import { boardGrantEffect, boardRightsEffect, boardSessionEffect, boardShareEffe
 import { chatEffect } from './chat'
 import { adapterEventsEffect, channelEffect, entryEffect, entryFlowEffect } from './entry'
 import { departureEffect, endedEffect, exitEffect, kickedEffect } from './lifecycle'
+import { liveSettingEffect, liveStateEffect } from './live'
 import {
   deviceListEffect,
   deviceSwitchEffect,
@@ -120,4 +121,6 @@ export const roomEffects: readonly RoomEffect[] = named({
   answerQuestionEffect,
   inactiveStayEffect,
   recordingEffect,
+  liveStateEffect,
+  liveSettingEffect,
 })

@@ -1,5 +1,5 @@
 import type { JoinForm } from '../wire/join-form'
-import type { MuteAllId, BusinessType } from '../wire/constants'
+import type { MuteAllId, BusinessType, LiveStateId } from '../wire/constants'
 import type { RequestActionId, RequestTypeId } from '../wire/peer'
 import type { DeviceKind } from '../wire/media'
 import type { LayoutName } from '../wire/video'
@@ -30,6 +30,8 @@ export type UiEvent =
   | { readonly type: 'ui/closeShareClicked'; readonly uid: string }
   | { readonly type: 'ui/inviteClicked'; readonly uid: string; readonly requestType: RequestTypeId }
   | { readonly type: 'ui/recordingToggled'; readonly on: boolean }
+  /** The host starts (LIVING), pauses or ends the live broadcast ([LIVE-1]). */
+  | { readonly type: 'ui/liveStateChosen'; readonly liveState: LiveStateId }
   // everyone
   | { readonly type: 'ui/mediaToggled'; readonly kind: 'audio' | 'video'; readonly on: boolean }
   | {

@@ -1,7 +1,7 @@
 import type { Io } from './io'
 import type { EntryAnswerData, EntryBody, UserPageData } from '../wire/rest/room'
 import type { Flag } from '../wire/roles'
-import type { MuteAllId } from '../wire/constants'
+import type { LiveStateId, MuteAllId } from '../wire/constants'
 import type { RequestTypeId } from '../wire/peer'
 import type {
   AnswerRecord,
@@ -108,6 +108,11 @@ export interface RestPort {
   like(roomUuid: string): Io<LikeAnswer>
   /** Users who used a projection ([PROJ-2]). */
   loadProjectionUsers(roomId: string, projectionId: string): Io<ProjectionUsers>
+  /**
+   * POST live/{uuid}/liveState/update/v2: a host starts (1), pauses (2) or ends (3) the live
+   * broadcast ([LIVE-1]); the answer is the live setting with our own live URL.
+   */
+  setLiveState(roomUuid: string, liveState: LiveStateId): Io<LiveSetting>
   /** Cloud recording mix start and stop ([REC-2]). */
   startRecording(roomId: string): Io<Recording>
   stopRecording(roomId: string): Io<Recording>

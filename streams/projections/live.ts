@@ -17,6 +17,8 @@ export interface LiveState {
   readonly pending: LiveStateId | null
   /** The live URL list: one CDN stream per language ([ENTRY-3]). */
   readonly liveUrls: readonly LanguageStream[]
+  /** Our own HLS stream of the room, under the app's origin ('' when not live). */
+  readonly liveUrl: string
   readonly playback: Playback | null
   readonly hotNum: number
   readonly likeTotal: number
@@ -33,6 +35,7 @@ export const initialLive: LiveState = {
   played: false,
   pending: null,
   liveUrls: [],
+  liveUrl: '',
   playback: null,
   hotNum: 0,
   likeTotal: 0,
@@ -50,6 +53,7 @@ export function withLive(s: LiveState, p: Partial<LiveState>): LiveState {
     played: p.played === undefined ? s.played : p.played,
     pending: p.pending === undefined ? s.pending : p.pending,
     liveUrls: p.liveUrls === undefined ? s.liveUrls : p.liveUrls,
+    liveUrl: p.liveUrl === undefined ? s.liveUrl : p.liveUrl,
     playback: p.playback === undefined ? s.playback : p.playback,
     hotNum: p.hotNum === undefined ? s.hotNum : p.hotNum,
     likeTotal: p.likeTotal === undefined ? s.likeTotal : p.likeTotal,
@@ -104,6 +108,7 @@ export const liveProjection = defineProjection<LiveState, Event, State>(initialL
   'rest/liveSettingLoaded': (l, e) =>
     withLive(l, {
       liveUrls: e.setting.streamingUrls,
+      liveUrl: e.setting.liveUrl,
       openLive: e.setting.liveOpen,
       liveState: e.setting.liveState,
     }),

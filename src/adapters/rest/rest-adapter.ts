@@ -1,6 +1,6 @@
 import type { RequestBodyAction, RestPort } from '../../../streams/ports/rest'
 import type { LayoutUpdate, MediaFlag } from '../../../streams/ports/rest-types'
-import type { MuteAllId } from '../../../streams/wire/constants'
+import type { LiveStateId, MuteAllId } from '../../../streams/wire/constants'
 import type { RequestTypeId } from '../../../streams/wire/peer'
 import { LiveService } from '../../../streams/wire/rest/live'
 import { ProjectionService } from '../../../streams/wire/rest/projection'
@@ -168,6 +168,13 @@ export class RestAdapter implements RestPort {
   loadProjectionUsers(roomId: string, projectionId: string) {
     return this.client.call(ProjectionService, ProjectionService.routes.selectedUsers, {
       params: { roomId, projectionId },
+    })
+  }
+
+  setLiveState(roomUuid: string, liveState: LiveStateId) {
+    return this.client.call(LiveService, LiveService.routes.liveState, {
+      params: { uuid: roomUuid },
+      body: { liveState },
     })
   }
 

@@ -36,6 +36,8 @@ import { SettingsDialog } from './panels/SettingsDialog'
 import { ScreenShareView } from './video/SharedView'
 import { VideoArea } from './video/VideoArea'
 import { BoardArea } from '../../board/BoardArea'
+import { LivePlayer } from '../../live/LivePlayer'
+import { Role } from '../../../../streams/wire/roles'
 
 addRoomTexts()
 
@@ -78,6 +80,8 @@ const selectShare = (s: State): 'screen' | 'board' | null =>
 const selectMaximised = (s: State) => s.layout.maximised
 /** The room ended for me or I was removed: the core's boxes and redirects take me home. */
 const selectEnded = (s: State) => s.session.ended
+/** A CDN audience (role 3) watches the live stream instead of the SFU's tiles. */
+const selectWatchesLive = (s: State) => s.me?.role === Role.cdnAudience
 
 /** [ROUTE-5] The meeting route: the room screen in Fluent UI, once the session has loaded. */
 export default function MeetingRoute() {
@@ -109,6 +113,7 @@ export function MeetingScreen() {
   const ended = useSelector(selectEnded)
   const share = useSelector(selectShare)
   const maximised = useSelector(selectMaximised)
+  const watchesLive = useSelector(selectWatchesLive)
   // On a wide screen the members and the chat start open; on a phone the stage does.
   const [opened, setOpened] = useState<readonly Drawer[]>(() => (narrow ? [] : ['members', 'chat']))
   // A phone shows one drawer at a time (the last opened), over the stage.
@@ -164,12 +169,16 @@ export function MeetingScreen() {
         />
       )}
       <div className={styles.body}>
-        <VideoArea
-          compact={narrow}
-          shared={
-            share === 'screen' ? <ScreenShareView /> : share === 'board' ? <BoardArea /> : null
-          }
-        />
+        {watchesLive ? (
+          <LivePlayer />
+        ) : (
+          <VideoArea
+            compact={narrow}
+            shared={
+              share === 'screen' ? <ScreenShareView /> : share === 'board' ? <BoardArea /> : null
+            }
+          />
+        )}
         {!maximised && drawers.has('members') && (
           <aside className={drawerClass}>
             <MemberPanel onClose={closeDrawer('members')} />

@@ -29,6 +29,7 @@ import { MemberPanel } from '../meeting/members/MemberPanel'
 import { ApplyMenu } from '../meeting/menu/ApplyMenu'
 import { ScreenShareView } from '../meeting/video/SharedView'
 import { VideoArea } from '../meeting/video/VideoArea'
+import { LivePlayer } from '../../live/LivePlayer'
 
 addRoomTexts()
 
@@ -162,7 +163,11 @@ export function MobileMeetingScreen() {
         <LanguageSwitch />
       </header>
       <section className={styles.stage} aria-label={t('meeting.mainScreen')}>
-        <VideoArea compact shared={sharing ? <ScreenShareView /> : null} />
+        {me.role === Role.cdnAudience ? (
+          <LivePlayer />
+        ) : (
+          <VideoArea compact shared={sharing ? <ScreenShareView /> : null} />
+        )}
       </section>
       <TabList
         className={styles.tabs}

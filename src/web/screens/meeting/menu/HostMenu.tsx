@@ -15,6 +15,7 @@ import type { State } from '../../../../../streams/projections'
 import { selectCan } from '../../../../../streams/selectors'
 import { MuteAll } from '../../../../../streams/wire/constants'
 import { LAYOUTS, type LayoutName } from '../../../../../streams/wire/video'
+import { LiveMenuItems } from '../../../live/LiveMenuItems'
 import { useSelector, useSession } from '../../../session/context'
 
 const selectLayout = (s: State) => s.layout.layout
@@ -74,6 +75,7 @@ export function MoreMenu({
       </MenuTrigger>
       <MenuPopover>
         <MenuList>
+          <LiveMenuItems />
           {canBoard && (
             <MenuItem onClick={() => dispatch({ type: 'ui/boardShareToggled', on: !boardOn })}>
               {boardOn ? t('menu.stopBoard') : t('menu.board')}

@@ -1,0 +1,83 @@
+import { MenuDivider, MenuItem } from '@fluentui/react-components'
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { State } from '../../../streams/projections'
+import { selectCan } from '../../../streams/selectors'
+import type { ClientConfig } from '../../../streams/wire/rest/room'
+import { LiveState } from '../../../streams/wire/constants'
+import { clientConfig } from '../app/api'
+import { addLiveTexts } from '../i18n/live'
+import { useSelector, useSession } from '../session/context'
+
+addLiveTexts()
+
+type Availability = NonNullable<ClientConfig['live']>
+
+/** Whether this server broadcasts and records (and why not); undefined until known, or in Agora mode. */
+function useLiveAvailability(): Availability | undefined {
+  const [live, setLive] = useState<Availability>()
+  useEffect(() => {
+    let gone = false
+    clientConfig().then(
+      (config) => !gone && setLive(config.live),
+      () => undefined,
+    )
+    return () => {
+      gone = true
+    }
+  }, [])
+  return live
+}
+
+const selectLiveState = (s: State) => s.live.liveState
+const selectRecording = (s: State) => s.room?.recordingState === 1
+const selectCanManage = (s: State) => selectCan(s, 'manageRoom')
+const selectCanRecord = (s: State) => selectCan(s, 'startRecording')
+
+/**
+ * The host's live and recording items: go live, pause or resume, end the live ([LIVE-1]); start
+ * and stop cloud recording ([REC-2]). When this server cannot broadcast (no ffmpeg, no SFU), one
+ * disabled item says why.
+ */
+export function LiveMenuItems() {
+  const { t } = useTranslation()
+  const { dispatch } = useSession()
+  const availability = useLiveAvailability()
+  const liveState = useSelector(selectLiveState)
+  const recording = useSelector(selectRecording)
+  const canManage = useSelector(selectCanManage)
+  const canRecord = useSelector(selectCanRecord)
+  if (!availability || (!canManage && !canRecord)) return null
+  if (!availability.available)
+    return (
+      <>
+        <MenuItem disabled>{t('live.unavailable', { why: availability.why ?? '' })}</MenuItem>
+        <MenuDivider />
+      </>
+    )
+  const choose = (state: (typeof LiveState)[keyof typeof LiveState]) =>
+    dispatch({ type: 'ui/liveStateChosen', liveState: state })
+  const on = liveState === LiveState.LIVING || liveState === LiveState.PAUSE
+  return (
+    <>
+      {canManage && !on && (
+        <MenuItem onClick={() => choose(LiveState.LIVING)}>{t('live.goLive')}</MenuItem>
+      )}
+      {canManage && liveState === LiveState.LIVING && (
+        <MenuItem onClick={() => choose(LiveState.PAUSE)}>{t('live.pause')}</MenuItem>
+      )}
+      {canManage && liveState === LiveState.PAUSE && (
+        <MenuItem onClick={() => choose(LiveState.LIVING)}>{t('live.resume')}</MenuItem>
+      )}
+      {canManage && on && (
+        <MenuItem onClick={() => choose(LiveState.END)}>{t('live.endLive')}</MenuItem>
+      )}
+      {canRecord && (
+        <MenuItem onClick={() => dispatch({ type: 'ui/recordingToggled', on: !recording })}>
+          {recording ? t('live.stopRecording') : t('live.startRecording')}
+        </MenuItem>
+      )}
+      <MenuDivider />
+    </>
+  )
+}
