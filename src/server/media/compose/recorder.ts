@@ -1,4 +1,12 @@
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs'
+import {
+  existsSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { join } from 'node:path'
 import { ffprobe, FfmpegProcess, type FfmpegInstall, type FfmpegLog } from './ffmpeg'
 import { HlsSink } from './sinks'
@@ -64,6 +72,7 @@ export async function finishRecording(
   const files = recordingFiles(dir)
   if (existsSync(files.video)) return measure(ffmpeg, files.video)
   if (segmentCount(files.playlist) === 0) return undefined
+  closePlaylist(files.playlist)
   rmSync(files.partial, { force: true })
   const remux = new FfmpegProcess(
     ffmpeg.ffmpeg,
@@ -82,6 +91,16 @@ export async function finishRecording(
     if (name.endsWith('.ts') || name.endsWith('.tmp') || name.endsWith('.m3u8'))
       rmSync(join(dir, name), { force: true })
   return finished
+}
+
+/**
+ * Ends a playlist its writer never ended (the server died): every segment it names is whole, and
+ * without the end ffmpeg would read it as a live stream and wait for more.
+ */
+function closePlaylist(playlist: string): void {
+  const text = readFileSync(playlist, 'utf8')
+  if (!text.includes('#EXT-X-ENDLIST'))
+    writeFileSync(playlist, `${text.endsWith('\n') ? text : `${text}\n`}#EXT-X-ENDLIST\n`)
 }
 
 async function measure(ffmpeg: FfmpegInstall, path: string): Promise<FinishedRecording> {
