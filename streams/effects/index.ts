@@ -6,7 +6,7 @@ import { boardGrantEffect, boardRightsEffect, boardSessionEffect, boardShareEffe
 import { chatEffect } from './chat'
 import { adapterEventsEffect, channelEffect, entryEffect, entryFlowEffect } from './entry'
 import { departureEffect, endedEffect, exitEffect, kickedEffect } from './lifecycle'
-import { liveSettingEffect, liveStateEffect } from './live'
+import { liveSettingEffect, liveStateEffect, recordingsEffect } from './live'
 import {
   deviceListEffect,
   deviceSwitchEffect,
@@ -123,4 +123,5 @@ export const roomEffects: readonly RoomEffect[] = named({
   recordingEffect,
   liveStateEffect,
   liveSettingEffect,
+  recordingsEffect,
 })

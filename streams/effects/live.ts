@@ -1,4 +1,4 @@
-import { filter, map, switchMap, withLatestFrom, type Observable } from 'rxjs'
+import { exhaustMap, filter, map, switchMap, withLatestFrom, type Observable } from 'rxjs'
 import { ofType } from '../core/of-type'
 import type { Effect } from '../core/store'
 import type { Event } from '../events'
@@ -48,6 +48,21 @@ export const liveSettingEffect: RoomEffect = (event$, state$, { rest }) =>
         'loadLiveSetting',
         () => rest.loadLiveSetting(roomId),
         (setting): Event => ({ type: 'rest/liveSettingLoaded', setting }),
+      ),
+    ),
+  )
+
+/** The room's recordings list, loaded when opened (any member who was in the room may see it). */
+export const recordingsEffect: RoomEffect = (event$, state$, { rest }) =>
+  event$.pipe(
+    ofType('ui/recordingsOpened'),
+    withLatestFrom(state$),
+    filter(([, s]) => s.room !== null),
+    exhaustMap(([, s]) =>
+      restCall(
+        'loadRecordings',
+        () => rest.loadRecordings((s.room as Room).roomId),
+        (recordings): Event => ({ type: 'rest/recordingsLoaded', recordings }),
       ),
     ),
   )

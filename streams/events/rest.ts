@@ -7,6 +7,7 @@ import type {
   LiveSetting,
   MediaFlag,
   Playback,
+  Recording,
   RequestAnswer,
   RoomDetail,
 } from '../ports/rest-types'
@@ -89,6 +90,7 @@ export type RestEvent =
     }
   | { readonly type: 'rest/recordingStarted'; readonly startedAt: number }
   | { readonly type: 'rest/recordingStopped' }
+  | { readonly type: 'rest/recordingsLoaded'; readonly recordings: readonly Recording[] }
   | { readonly type: 'rest/answerSent'; readonly questionId: string }
   | {
       readonly type: 'rest/callFailed'

@@ -30,6 +30,8 @@ export type UiEvent =
   | { readonly type: 'ui/closeShareClicked'; readonly uid: string }
   | { readonly type: 'ui/inviteClicked'; readonly uid: string; readonly requestType: RequestTypeId }
   | { readonly type: 'ui/recordingToggled'; readonly on: boolean }
+  /** The room's recordings list was opened (or asked again). */
+  | { readonly type: 'ui/recordingsOpened' }
   /** The host starts (LIVING), pauses or ends the live broadcast ([LIVE-1]). */
   | { readonly type: 'ui/liveStateChosen'; readonly liveState: LiveStateId }
   // everyone

@@ -116,6 +116,8 @@ export interface RestPort {
   /** Cloud recording mix start and stop ([REC-2]). */
   startRecording(roomId: string): Io<Recording>
   stopRecording(roomId: string): Io<Recording>
+  /** GET recording/all/list: the room's recordings, with their status and saved file. */
+  loadRecordings(roomId: string): Io<readonly Recording[]>
   /** A quiz answer. */
   sendAnswer(roomId: string, questionId: string, answer: readonly string[]): Io<AnswerRecord>
   /**

@@ -1,6 +1,6 @@
 import { defineProjection } from '../core/projection'
 import type { Event } from '../events'
-import type { LanguageStream, Playback } from '../ports/rest-types'
+import type { LanguageStream, Playback, Recording } from '../ports/rest-types'
 import { LiveState as Live, type LiveStateId } from '../wire/constants'
 import type { Flag } from '../wire/roles'
 import { isMediaHost } from './derive'
@@ -20,6 +20,8 @@ export interface LiveState {
   /** Our own HLS stream of the room, under the app's origin ('' when not live). */
   readonly liveUrl: string
   readonly playback: Playback | null
+  /** The room's recordings, as last loaded (null: not asked yet). */
+  readonly recordings: readonly Recording[] | null
   readonly hotNum: number
   readonly likeTotal: number
   readonly usersAmount: number
@@ -37,6 +39,7 @@ export const initialLive: LiveState = {
   liveUrls: [],
   liveUrl: '',
   playback: null,
+  recordings: null,
   hotNum: 0,
   likeTotal: 0,
   usersAmount: 0,
@@ -55,6 +58,7 @@ export function withLive(s: LiveState, p: Partial<LiveState>): LiveState {
     liveUrls: p.liveUrls === undefined ? s.liveUrls : p.liveUrls,
     liveUrl: p.liveUrl === undefined ? s.liveUrl : p.liveUrl,
     playback: p.playback === undefined ? s.playback : p.playback,
+    recordings: p.recordings === undefined ? s.recordings : p.recordings,
     hotNum: p.hotNum === undefined ? s.hotNum : p.hotNum,
     likeTotal: p.likeTotal === undefined ? s.likeTotal : p.likeTotal,
     usersAmount: p.usersAmount === undefined ? s.usersAmount : p.usersAmount,
@@ -113,6 +117,7 @@ export const liveProjection = defineProjection<LiveState, Event, State>(initialL
       liveState: e.setting.liveState,
     }),
   'rest/playbackLoaded': (l, e) => withLive(l, { playback: e.playback }),
+  'rest/recordingsLoaded': (l, e) => withLive(l, { recordings: e.recordings }),
   'msg/converterStateChanged': (l, { data }) =>
     withLive(l, {
       converterState: data.converterState,

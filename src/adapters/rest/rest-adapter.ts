@@ -190,6 +190,12 @@ export class RestAdapter implements RestPort {
     })
   }
 
+  loadRecordings(roomId: string) {
+    return this.client.call(RecordingService, RecordingService.routes.allList, {
+      query: { roomId },
+    })
+  }
+
   sendAnswer(roomId: string, questionId: string, answer: readonly string[]) {
     return this.client.call(QuestionService, QuestionService.routes.answer, {
       body: { roomId, questionId, answer: [...answer] },

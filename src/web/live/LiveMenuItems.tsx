@@ -14,7 +14,7 @@ addLiveTexts()
 type Availability = NonNullable<ClientConfig['live']>
 
 /** Whether this server broadcasts and records (and why not); undefined until known, or in Agora mode. */
-function useLiveAvailability(): Availability | undefined {
+export function useLiveAvailability(): Availability | undefined {
   const [live, setLive] = useState<Availability>()
   useEffect(() => {
     let gone = false
@@ -30,24 +30,19 @@ function useLiveAvailability(): Availability | undefined {
 }
 
 const selectLiveState = (s: State) => s.live.liveState
-const selectRecording = (s: State) => s.room?.recordingState === 1
 const selectCanManage = (s: State) => selectCan(s, 'manageRoom')
-const selectCanRecord = (s: State) => selectCan(s, 'startRecording')
 
 /**
- * The host's live and recording items: go live, pause or resume, end the live ([LIVE-1]); start
- * and stop cloud recording ([REC-2]). When this server cannot broadcast (no ffmpeg, no SFU), one
- * disabled item says why.
+ * The host's live items: go live, pause or resume, end the live ([LIVE-1]). When this server
+ * cannot broadcast (no ffmpeg, no SFU), one disabled item says why.
  */
 export function LiveMenuItems() {
   const { t } = useTranslation()
   const { dispatch } = useSession()
   const availability = useLiveAvailability()
   const liveState = useSelector(selectLiveState)
-  const recording = useSelector(selectRecording)
   const canManage = useSelector(selectCanManage)
-  const canRecord = useSelector(selectCanRecord)
-  if (!availability || (!canManage && !canRecord)) return null
+  if (!availability || !canManage) return null
   if (!availability.available)
     return (
       <>
@@ -71,11 +66,6 @@ export function LiveMenuItems() {
       )}
       {canManage && on && (
         <MenuItem onClick={() => choose(LiveState.END)}>{t('live.endLive')}</MenuItem>
-      )}
-      {canRecord && (
-        <MenuItem onClick={() => dispatch({ type: 'ui/recordingToggled', on: !recording })}>
-          {recording ? t('live.stopRecording') : t('live.startRecording')}
-        </MenuItem>
       )}
       <MenuDivider />
     </>

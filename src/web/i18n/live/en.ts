@@ -20,5 +20,22 @@ export const liveEn = {
     stopRecording: 'Stop recording',
     recordingOn: 'Recording',
     unavailable: 'Live and recording are unavailable: {{why}}',
+    recordings: {
+      title: 'Recording',
+      player: 'Recording player',
+      none: 'No recordings yet',
+      play: 'Play',
+      download: 'Download',
+      refresh: 'Refresh',
+      close: 'Close',
+      interrupted: 'ended by a server restart',
+      status: {
+        recording: 'Recording',
+        finished: 'Finished',
+        'server preparing download': 'Server preparing download',
+        convert: 'Converting',
+        save: 'Saved',
+      },
+    },
   },
 }

@@ -20,5 +20,22 @@ export const liveZh = {
     stopRecording: '停止录制',
     recordingOn: '录制中',
     unavailable: '直播和录制不可用：{{why}}',
+    recordings: {
+      title: '录制',
+      player: '录制回放',
+      none: '暂无录制',
+      play: '播放',
+      download: '下载',
+      refresh: '刷新',
+      close: '关闭',
+      interrupted: '因服务器重启而结束',
+      status: {
+        recording: '录制中',
+        finished: '已结束',
+        'server preparing download': '服务器正在准备下载',
+        convert: '转码中',
+        save: '已保存',
+      },
+    },
   },
 }

@@ -121,12 +121,14 @@ export async function publishPattern(
   uid: string,
   tracks: InputTracks = { audio: true, video: true },
   size = '320x180',
+  /** The camera's picture: an ffmpeg lavfi source (a test pattern by default). */
+  picture = `testsrc2=size=${size}:rate=15`,
 ) {
   const feed = newFeedId()
   const display = displayOf({ uid, source: 'camera', tileUid: uid })
   const remote = await server.rooms.addRemotePublisher(ref, feed, display, remoteStreams(tracks))
   const inputs = [
-    ...(tracks.video ? ['-re', '-f', 'lavfi', '-i', `testsrc2=size=${size}:rate=15`] : []),
+    ...(tracks.video ? ['-re', '-f', 'lavfi', '-i', picture] : []),
     ...(tracks.audio ? ['-re', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000'] : []),
   ]
   // rtpOutputArgs maps 0:a and 0:v: the tone is input 1 when there is a picture.
