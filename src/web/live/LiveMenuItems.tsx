@@ -9,8 +9,6 @@ import { clientConfig } from '../app/api'
 import { addLiveTexts } from '../i18n/live'
 import { useSelector, useSession } from '../session/context'
 
-addLiveTexts()
-
 type Availability = NonNullable<ClientConfig['live']>
 
 /** Whether this server broadcasts and records (and why not); undefined until known, or in Agora mode. */
@@ -37,6 +35,7 @@ const selectCanManage = (s: State) => selectCan(s, 'manageRoom')
  * cannot broadcast (no ffmpeg, no SFU), one disabled item says why.
  */
 export function LiveMenuItems() {
+  addLiveTexts()
   const { t } = useTranslation()
   const { dispatch } = useSession()
   const availability = useLiveAvailability()

@@ -8,8 +8,6 @@ import { addLiveTexts } from '../i18n/live'
 import { useSelector, useSession } from '../session/context'
 import { playHls, type HlsPlayback, type PlaybackStatus } from './hls-playback'
 
-addLiveTexts()
-
 const useStyles = makeStyles({
   stage: {
     position: 'relative',
@@ -57,6 +55,7 @@ const selectState = (s: State) => s.live.liveState
  * started, paused, and 'Live has ended' once END is applied ([LIVE-3]).
  */
 export function LivePlayer() {
+  addLiveTexts()
   const styles = useStyles()
   const { t } = useTranslation()
   const url = useSelector(selectUrl)

@@ -8,8 +8,6 @@ import { useSelector } from '../session/context'
 import { useLiveAvailability } from './LiveMenuItems'
 import { RecordingsDialog } from './RecordingsDialog'
 
-addLiveTexts()
-
 const selectRecording = (s: State) => s.room?.recordingState === 1
 
 /**
@@ -18,6 +16,7 @@ const selectRecording = (s: State) => s.room?.recordingState === 1
  * as pressed while the room is being recorded.
  */
 export function RecordingMenuButton({ narrow }: { narrow: boolean }) {
+  addLiveTexts()
   const { t } = useTranslation()
   const availability = useLiveAvailability()
   const recording = useSelector(selectRecording)

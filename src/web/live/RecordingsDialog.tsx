@@ -20,8 +20,6 @@ import { RECORDING_STATUS } from '../../../streams/wire/constants'
 import { addLiveTexts } from '../i18n/live'
 import { useSelector, useSession } from '../session/context'
 
-addLiveTexts()
-
 const useStyles = makeStyles({
   list: { display: 'flex', flexDirection: 'column', gap: '8px', padding: 0, margin: 0 },
   row: {
@@ -52,6 +50,7 @@ const minutes = (seconds: number) =>
  * download. Opening it asks the server again.
  */
 export function RecordingsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  addLiveTexts()
   const styles = useStyles()
   const { t, i18n } = useTranslation()
   const { dispatch } = useSession()

@@ -4,7 +4,10 @@ import { liveZh } from './zh'
 
 let added = false
 
-/** Adds the live and recording texts (called by the modules that show them). */
+/**
+ * Adds the live and recording texts; the components that show them call it when they render
+ * (i18next is set up by then), so a module that merely imports them adds nothing.
+ */
 export function addLiveTexts(): void {
   if (added) return
   added = true
