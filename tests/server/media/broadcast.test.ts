@@ -89,15 +89,6 @@ describe('live broadcast and cloud recording on Janus and ffmpeg', () => {
     const dead = await freePort()
     expect((await add('zh', `rtmp://127.0.0.1:${dead}/live/zh`)).body.code).toBe(0)
 
-    // Recording runs beside the live (the next test stops it).
-    const started = await host.client.post(`${ROOM}recording/mix/start`, { roomId })
-    expect(started.body.data).toMatchObject({ status: 0, stopTime: null })
-    recordingId = started.body.data.recordingId
-    recordingFrom = Date.now()
-    expect((await rtm.message(30)).data.recordingState).toBe(1)
-    const early = await host.client.post(`${ROOM}recording/mix/stop`, { roomId })
-    expect(early.body).toMatchObject({ code: 1501, msg: 'recording too short' })
-
     const live = await host.client.post(`${ROOM}live/${uuid}/liveState/update/v2`, {
       liveState: 1,
     })
@@ -127,6 +118,15 @@ describe('live broadcast and cloud recording on Janus and ffmpeg', () => {
       height: 720,
     })
     expect(probe.streams?.find((s) => s.codec_type === 'audio')?.codec_name).toBe('aac')
+
+    // Recording the running program (the next test stops it): it has its first picture at once.
+    const started = await host.client.post(`${ROOM}recording/mix/start`, { roomId })
+    expect(started.body.data).toMatchObject({ status: 0, stopTime: null })
+    recordingId = started.body.data.recordingId
+    recordingFrom = Date.now()
+    expect((await rtm.message(30)).data.recordingState).toBe(1)
+    const early = await host.client.post(`${ROOM}recording/mix/stop`, { roomId })
+    expect(early.body).toMatchObject({ code: 1501, msg: 'recording too short' })
 
     // The receiver got three seconds of the program.
     const exit = await receiver.exited
@@ -173,9 +173,10 @@ describe('live broadcast and cloud recording on Janus and ffmpeg', () => {
       60_000,
       'the recording saved',
     )
-    // The server measured the file, and ffprobe agrees (it started before the live and ran 20 s).
-    expect(saved.duration).toBeGreaterThanOrEqual(17)
-    expect(saved.duration).toBeLessThanOrEqual(23)
+    // The server measured the file, and ffprobe agrees.
+    // It starts at the program's next key frame (one a second) and ends with the last frame.
+    expect(saved.duration).toBeGreaterThanOrEqual(18)
+    expect(saved.duration).toBeLessThanOrEqual(22)
     const video = await fetch(server.url + saved.files[0]!.url, {
       headers: { cookie: guest.client.cookie },
     })
