@@ -39,6 +39,8 @@ export class RecordingSink extends HlsSink {
       segmentSeconds: RECORDING_SEGMENT_SECONDS,
       listSize: 0,
     })
+    // A recording's last seconds matter more than a quick stop: a busy machine gets its time.
+    this.endGraceMs = 30_000
   }
 }
 

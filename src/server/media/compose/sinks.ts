@@ -24,6 +24,8 @@ export abstract class Sink implements ProgramOutput {
   private failures = 0
   /** Started before (a restart appends to what the first one wrote). */
   protected generation = 0
+  /** How long `end()` lets ffmpeg write what it holds before it is stopped by force. */
+  protected endGraceMs = 5000
   state: SinkState = { kind: 'starting' }
   onState: (state: SinkState) => void = () => undefined
 
@@ -115,7 +117,7 @@ export abstract class Sink implements ProgramOutput {
     this.ending = true
     if (this.timer) clearTimeout(this.timer)
     const process = this.process
-    if (process) await process.stop(true, 5000)
+    if (process) await process.stop(true, this.endGraceMs)
     this.process = undefined
     this.setState({ kind: 'ended' })
   }
