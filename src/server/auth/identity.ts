@@ -24,8 +24,11 @@ export interface SessionDeps {
 }
 
 /**
- * Sessions in an httpOnly cookie holding a signed token. Members log in (auth routes); a caller
- * without a session becomes a visitor on the routes that allow it, when visitors are allowed.
+ * Sessions kept on the server (table `sessions`), named by an httpOnly cookie holding a signed
+ * token with the session id. Members log in (auth routes); a caller without a session becomes a
+ * visitor on the routes that allow it, when visitors are allowed. Every login starts a new
+ * session and ends the one the caller had, and a logout ends it on the server: a copy of an old
+ * cookie is no session.
  */
 export function createSessions(deps: SessionDeps) {
   const cookieOptions = {
@@ -34,23 +37,45 @@ export function createSessions(deps: SessionDeps) {
     secure: deps.secureCookies,
     path: '/',
   }
-  const start = (reply: FastifyReply, userId: string) =>
+  const sidOf = (request: FastifyRequest): string | null => {
+    const token = request.cookies[SESSION_COOKIE]
+    return (token && deps.tokens.verify(token, 'session')?.sid) || null
+  }
+  const end = async (request: FastifyRequest) => {
+    const sid = sidOf(request)
+    if (sid) await deps.db.query('DELETE FROM sessions WHERE sid = $1', [sid])
+  }
+  /** A new session for the account; the caller's previous one, if any, ends. */
+  const start = async (request: FastifyRequest, reply: FastifyReply, userId: string) => {
+    await end(request)
+    const now = deps.now()
+    const sid = randomBytes(24).toString('base64url')
+    await deps.db.query('DELETE FROM sessions WHERE expires_at < $1', [now])
+    await deps.db.query(
+      'INSERT INTO sessions (sid, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)',
+      [sid, userId, now, now + SESSION_TTL_SECONDS * 1000],
+    )
     reply.setCookie(
       SESSION_COOKIE,
-      deps.tokens.sign({ kind: 'session', sub: userId }, SESSION_TTL_SECONDS),
+      deps.tokens.sign({ kind: 'session', sub: userId, sid }, SESSION_TTL_SECONDS),
       { ...cookieOptions, maxAge: SESSION_TTL_SECONDS },
     )
+  }
 
   return {
     async read(request: FastifyRequest): Promise<Identity | null> {
       const token = request.cookies[SESSION_COOKIE]
       const claims = token ? deps.tokens.verify(token, 'session') : null
-      if (!claims) return null
+      if (!claims?.sid) return null
       const { rows } = await deps.db.query<{
         user_id: string
         nick_name: string
         user_type: string
-      }>('SELECT user_id, nick_name, user_type FROM users WHERE user_id = $1', [claims.sub])
+      }>(
+        `SELECT u.user_id, u.nick_name, u.user_type FROM sessions s JOIN users u ON u.user_id = s.user_id
+         WHERE s.sid = $1 AND s.user_id = $2 AND s.expires_at > $3`,
+        [claims.sid, claims.sub, deps.now()],
+      )
       const row = rows[0]
       if (!row) return null
       const userType = row.user_type === 'member' ? 'member' : 'visitor'
@@ -58,7 +83,7 @@ export function createSessions(deps: SessionDeps) {
       return { userId: row.user_id, nickName: row.nick_name, userType }
     },
 
-    async startVisitor(reply: FastifyReply): Promise<Identity | null> {
+    async startVisitor(request: FastifyRequest, reply: FastifyReply): Promise<Identity | null> {
       if (!deps.allowVisitors) return null
       const id = randomBytes(6).toString('hex')
       const identity: Identity = {
@@ -70,14 +95,16 @@ export function createSessions(deps: SessionDeps) {
         'INSERT INTO users (user_id, nick_name, user_type, created_at) VALUES ($1, $2, $3, $4)',
         [identity.userId, identity.nickName, 'visitor', deps.now()],
       )
-      start(reply, identity.userId)
+      await start(request, reply, identity.userId)
       return identity
     },
 
-    /** Logs a member in: the cookie now names that account. */
+    /** Logs a member in: a new session (a new id) names that account; the caller's old one ends. */
     start,
 
-    clear(reply: FastifyReply): void {
+    /** Logs out: the session ends on the server and the cookie is cleared. */
+    async clear(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+      await end(request)
       reply.clearCookie(SESSION_COOKIE, cookieOptions)
     },
   }

@@ -10,6 +10,8 @@ export interface TokenClaims {
   readonly ch?: string
   /** The account behind the uid. */
   readonly uid?: string
+  /** A session token's server-side session id (a revoked one is no session). */
+  readonly sid?: string
   /** Expiry, epoch seconds. */
   readonly exp: number
 }

@@ -46,7 +46,7 @@ export interface Sessions {
   /** The caller's session, or null. */
   read(request: FastifyRequest): Promise<Identity | null>
   /** Starts a visitor session when visitors are allowed; null when they are not. */
-  startVisitor(reply: FastifyReply): Promise<Identity | null>
+  startVisitor(request: FastifyRequest, reply: FastifyReply): Promise<Identity | null>
 }
 
 export interface RegisterOptions {
@@ -85,7 +85,7 @@ export function registerService<S extends Service>(
       preValidation: async (request, reply) => {
         let identity = await options.sessions.read(request)
         if (!identity && def.access !== 'public' && startsVisitor)
-          identity = await options.sessions.startVisitor(reply)
+          identity = await options.sessions.startVisitor(request, reply)
         if (def.access !== 'public') {
           if (!identity || (def.access === 'member' && identity.userType !== 'member'))
             throw new ApiFailure(service.notLoggedInCode, 'please login', { reason: 'notLoggedIn' })

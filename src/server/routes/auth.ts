@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { AuthService, LOGIN_SYSTEM_ID } from '../../../streams/wire/rest/auth'
 import type { SessionStore } from '../auth/identity'
 import type { LoginKeys } from '../auth/login-keys'
@@ -50,11 +50,15 @@ export function authRoutes(
         reason: 'systemId',
       })
     const service = body.service?.trim() || '/home'
-    if (service.startsWith('/') && !service.startsWith('//')) return service
-    const own = new Set([`${request.protocol}://${request.host}`])
+    const here = `${request.protocol}://${request.host}`
+    const own = new Set([URL.canParse(here) ? new URL(here).origin : here])
     if (deps.settings.publicUrl) own.add(new URL(deps.settings.publicUrl).origin)
-    const origin = URL.canParse(service) ? new URL(service).origin : ''
-    if (!own.has(origin))
+    // Read as a browser reads it: a path starting with two slashes, a slash and a backslash, or
+    // a slash, a tab and a slash, leads to another host. Backslashes and control characters are
+    // refused outright; what is left must resolve to this origin.
+    const origin = URL.canParse(service, here) ? new URL(service, here).origin : ''
+    const unsafe = [...service].some((c) => c === '\\' || c <= '\u001f' || c === '\u007f')
+    if (service.startsWith('//') || unsafe || !own.has(origin))
       throw new ApiFailure(AuthCode.service, 'service callback not allowed', {
         field: 'service',
         reason: 'service',
@@ -86,11 +90,12 @@ export function authRoutes(
   }
 
   const loggedIn = async (
-    reply: Parameters<SessionStore['start']>[0],
+    request: FastifyRequest,
+    reply: FastifyReply,
     user: UserRow,
     service: string,
   ) => {
-    sessions.start(reply, user.user_id)
+    await sessions.start(request, reply, user.user_id)
     return { user: await toProfile(db, user), service }
   }
 
@@ -154,7 +159,7 @@ export function authRoutes(
           )
           user = created[0]!
         }
-        return loggedIn(reply, user, service)
+        return loggedIn(request, reply, user, service)
       },
 
       async userLogin({ body, request, reply }) {
@@ -195,7 +200,7 @@ export function authRoutes(
           })
         }
         await db.query('DELETE FROM login_failures WHERE user_name = $1', [name])
-        return loggedIn(reply, user, service)
+        return loggedIn(request, reply, user, service)
       },
 
       async genLoginEncKey() {
@@ -235,8 +240,8 @@ export function authRoutes(
         return Boolean(await getUser(db, identity.userId))
       },
 
-      async logout({ reply }) {
-        sessions.clear(reply)
+      async logout({ request, reply }) {
+        await sessions.clear(request, reply)
         return null
       },
     },

@@ -2,6 +2,7 @@ import { migration001 } from './migrations/001-rooms'
 import { migration002 } from './migrations/002-features'
 import { migration005 } from './migrations/005-channel-history'
 import { migration006 } from './migrations/006-broadcast'
+import { migration007 } from './migrations/007-security'
 import type { Db } from './db'
 
 export interface Migration {
@@ -16,6 +17,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration002,
   migration005,
   migration006,
+  migration007,
 ]
 
 /**
