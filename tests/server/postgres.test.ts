@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp, type App } from '../../src/server/app'
+import { MIGRATIONS } from '../../src/server/store/migrations'
 import { Client, ROOM } from './harness'
 import { postgresBin, startPostgres } from './postgres'
 
@@ -31,7 +32,7 @@ describe.skipIf(!bin)('store on a PostgreSQL server (DATABASE_URL)', () => {
     const { rows } = await a.app.db.query<{ n: string }>(
       'SELECT count(*) AS n FROM schema_migrations',
     )
-    expect(Number(rows[0]?.n)).toBe(2)
+    expect(Number(rows[0]?.n)).toBe(MIGRATIONS.length)
     const client = new Client(a.url)
     const entered = await client.post(`${ROOM}room/entry`, {
       roomName: 'On PostgreSQL',
