@@ -31,6 +31,7 @@ import {
   setHostEffect,
   userMediaEffect,
 } from './moderation'
+import { reconnectEffect, resyncEffect } from './reconnect'
 import {
   answerEffect,
   applyEffect,
@@ -79,6 +80,8 @@ export const roomEffects: readonly RoomEffect[] = named({
   kickedEffect,
   endedEffect,
   departureEffect,
+  reconnectEffect,
+  resyncEffect,
   redirectEffect,
   toastEffect,
   shareLayoutEffect,

@@ -32,6 +32,11 @@ export type LifeEvent =
       readonly effect: string
       readonly message: string
     }
+  /**
+   * After a reconnection the room, the roster, my grants and the mute flags were read again from
+   * the server: media and board renegotiate on this fact.
+   */
+  | { readonly type: 'life/resynced'; readonly roomId: string }
   | {
       readonly type: 'life/exited'
       readonly reason: 'leave' | 'kicked' | 'ended' | 'loginElsewhere' | 'projectionDeleted'

@@ -28,6 +28,15 @@ export type RestEvent =
       readonly code?: number
     }
   | { readonly type: 'rest/usersLoaded'; readonly users: readonly Member[]; readonly total: number }
+  /**
+   * The roster as the server holds it now, after a reconnection: members missing from a complete
+   * list (`users.length >= total`) left during the gap.
+   */
+  | {
+      readonly type: 'rest/rosterResynced'
+      readonly users: readonly Member[]
+      readonly total: number
+    }
   | {
       readonly type: 'rest/roomLoaded'
       readonly room: RoomDetail

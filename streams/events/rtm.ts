@@ -37,3 +37,24 @@ export type RtmEvent =
   | { readonly type: 'rtm/sendFailed'; readonly message: string }
   /** The messaging token expires soon: renew it. */
   | { readonly type: 'rtm/tokenWillExpire' }
+  /**
+   * The connection dropped while in the room: attempt `attempt` (1, 2, …) to log in and rejoin
+   * starts after `delayMs` (exponential backoff with jitter).
+   */
+  | { readonly type: 'rtm/reconnecting'; readonly attempt: number; readonly delayMs: number }
+  /** One attempt failed (the service is still unreachable, or refused the login or the join). */
+  | { readonly type: 'rtm/reconnectFailed'; readonly attempt: number; readonly message: string }
+  /** Logged in again and back in the channel, with its members now. */
+  | {
+      readonly type: 'rtm/reconnected'
+      readonly attempt: number
+      readonly channel: string
+      readonly members: readonly string[]
+    }
+  /**
+   * The channel messages missed during the gap were fetched and delivered (before this fact);
+   * `complete` is false when some were no longer kept.
+   */
+  | { readonly type: 'rtm/caughtUp'; readonly missed: number; readonly complete: boolean }
+  /** Every attempt failed: the connection is lost until the user retries. */
+  | { readonly type: 'rtm/connectionLost'; readonly attempts: number }

@@ -10,6 +10,8 @@ export type UiEvent =
   | { readonly type: 'ui/joinSubmitted'; readonly form: JoinForm }
   | { readonly type: 'ui/chatSubmitted'; readonly text: string }
   | { readonly type: 'ui/leaveClicked' }
+  /** Retry after the connection was lost. */
+  | { readonly type: 'ui/reconnectClicked' }
   | { readonly type: 'ui/sessionLogExported' }
   // host moderation ([ROLE-2])
   /** Toggles mute-all ([MUTE-5]); `mode` picks forced (1, default) or apply-to-speak (2). */

@@ -11,7 +11,7 @@ export type { BoardJoin, BoardPort, BoardScene, BoardViewMode } from './board'
 export type { Clock } from './clock'
 export type { DevicesPort } from './devices'
 export type { MediaJoin, MediaPort } from './media'
-export type { MessagingPort } from './messaging'
+export type { CatchUp, MessagingPort } from './messaging'
 export type { StoragePort } from './storage'
 export type * from './rest-types'
 export { RestFailure, type RestCall, type RestPort } from './rest'
@@ -35,5 +35,7 @@ export interface Deps {
   readonly scheduler: SchedulerLike
   /** A fresh id for messages I send. */
   readonly newId: () => string
+  /** A number in [0, 1): the jitter of reconnection delays (fixed in tests). */
+  readonly random: () => number
   readonly mode: Mode
 }

@@ -26,4 +26,15 @@ export interface MessagingPort {
   getAttributes(): Io<Readonly<Record<string, string>>>
   addOrUpdateAttributes(attributes: Readonly<Record<string, string>>): Io<void>
   deleteAttributes(keys: readonly string[]): Io<void>
+  /**
+   * After a reconnection (login and join again): delivers on `events$`, in order, the channel
+   * messages missed since the last one seen, none twice; answers how many, and whether every
+   * missed one was still kept.
+   */
+  catchUp(): Io<CatchUp>
+}
+
+export interface CatchUp {
+  readonly missed: number
+  readonly complete: boolean
 }

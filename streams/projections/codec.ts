@@ -28,7 +28,8 @@ export function stateFromJson(value: unknown): State {
   const projection = obj(json.projection)
   const requests = obj(json.requests)
   return {
-    session: slice('session'),
+    // fields added since an older snapshot take their initial value
+    session: { ...initialState.session, ...obj(json.session) } as State['session'],
     profile: slice('profile'),
     me: slice('me'),
     room: slice('room'),

@@ -33,6 +33,16 @@ export interface SessionState {
   readonly connection: ConnectionState | null
   /** The room ended (or I was kicked) for this session: the end flow ran once. */
   readonly ended: boolean
+  /**
+   * The messaging connection dropped in the room: the attempt under way, or `lost` once every
+   * attempt failed (the user may retry). Null while connected.
+   */
+  readonly reconnect: ReconnectState | null
+}
+
+export interface ReconnectState {
+  readonly attempt: number
+  readonly lost: boolean
 }
 
 export const initialSession: SessionState = {
@@ -44,6 +54,7 @@ export const initialSession: SessionState = {
   info: null,
   connection: null,
   ended: false,
+  reconnect: null,
 }
 
 /** A copy with some fields replaced (undefined is no change); an object literal, fast to fold. */
@@ -57,6 +68,7 @@ export function withSession(s: SessionState, p: Partial<SessionState>): SessionS
     info: p.info === undefined ? s.info : p.info,
     connection: p.connection === undefined ? s.connection : p.connection,
     ended: p.ended === undefined ? s.ended : p.ended,
+    reconnect: p.reconnect === undefined ? s.reconnect : p.reconnect,
   }
 }
 
@@ -96,6 +108,11 @@ export const sessionProjection = defineProjection<SessionState, Event, State>(in
     }),
   'rtm/memberCountUpdated': (s, e) => withSession(s, { onlineCount: e.count }),
   'rtm/connectionStateChanged': (s, e) => withSession(s, { connection: e.state }),
+  'rtm/reconnecting': (s, e) => withSession(s, { reconnect: { attempt: e.attempt, lost: false } }),
+  'rtm/reconnected': (s, e) =>
+    withSession(s, { reconnect: null, connection: 'CONNECTED', onlineCount: e.members.length }),
+  'rtm/connectionLost': (s, e) =>
+    withSession(s, { reconnect: { attempt: e.attempts, lost: true } }),
   'ui/leaveClicked': (s) => (s.phase === 'inRoom' ? withSession(s, { phase: 'leaving' }) : s),
   // [EXIT-2] a refused exit call: the exit fails and I stay
   'rest/callFailed': (s, e) =>
@@ -103,5 +120,6 @@ export const sessionProjection = defineProjection<SessionState, Event, State>(in
   'life/ended': (s) => (s.ended ? s : withSession(s, { ended: true })),
   'life/kicked': (s) => (s.ended ? s : withSession(s, { ended: true })),
   // [EXIT-1] the session info and the platform are kept
-  'life/exited': (s) => withSession(s, { phase: 'exited', exited: true, onlineCount: 0 }),
+  'life/exited': (s) =>
+    withSession(s, { phase: 'exited', exited: true, onlineCount: 0, reconnect: null }),
 })

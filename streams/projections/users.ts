@@ -193,6 +193,7 @@ function setHost(s: UsersState, oldHostUid: string, newHostUid: string): UsersSt
 
 export const usersProjection = defineProjection<UsersState, Event, State>(initialUsers, {
   'rest/usersLoaded': (s, e) => e.users.reduce((out, m) => put(out, m), s),
+  'rest/rosterResynced': (s, e, root) => resync(s, e.users, e.total, root),
   'rest/roomEntered': (s, { data: { me, roomInfo } }) =>
     put(s, {
       roomId: roomInfo.roomId,
@@ -280,6 +281,23 @@ export const usersProjection = defineProjection<UsersState, Event, State>(initia
   'life/ended': (s) => (s.hosts.size === 0 ? s : withGroups(s, { hosts: PMap.empty() })),
   'life/exited': () => initialUsers,
 })
+
+/**
+ * The roster read again after a reconnection: every listed member as the server holds it (role,
+ * grants, flags); when the list is complete, the members it misses left during the gap; and no
+ * screen sharer remains when the room says nobody shares.
+ */
+function resync(s: UsersState, users: readonly Member[], total: number, root: State): UsersState {
+  let out = users.reduce((acc, m) => put(acc, m), s)
+  if (users.length >= total) {
+    const listed = new Set(users.map((m) => m.uid))
+    const gone = [...out.hosts.keys(), ...out.audiences.keys()].filter((uid) => !listed.has(uid))
+    for (const uid of gone) out = leave(out, uid, root)
+  }
+  if (root.conference.shareScreen === 0 && out.shareScreenUsers.size > 0)
+    out = withGroups(out, { shareScreenUsers: PMap.empty() })
+  return out
+}
 
 /** [MUTE-2] Every audience's audio off: only the audiences whose audio is on change. */
 function muteAudiences(s: UsersState): UsersState {

@@ -18,6 +18,16 @@ export const selectDialogs = (s: State) => s.ui.dialogs
 export const selectToasts = (s: State) => s.ui.toasts
 export const selectRedirect = (s: State) => s.ui.redirect
 
+/**
+ * The connection notice in a room: 'reconnecting' during the gap, 'lost' once every attempt
+ * failed (with a retry), else null.
+ */
+export function selectConnectionNotice(s: State): 'reconnecting' | 'lost' | null {
+  const reconnect = s.session.reconnect
+  if (!reconnect || s.session.phase !== 'inRoom') return null
+  return reconnect.lost ? 'lost' : 'reconnecting'
+}
+
 /** How many chat lines the chat panel shows (the newest). */
 export const CHAT_VISIBLE = 200
 

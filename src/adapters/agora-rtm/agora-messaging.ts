@@ -4,7 +4,7 @@ import { Subject, type Observable } from 'rxjs'
 import { decodeChannelText } from '../../../streams/codecs/channel'
 import { decodePeerText } from '../../../streams/codecs/peer'
 import type { Event } from '../../../streams/events'
-import type { MessagingPort } from '../../../streams/ports'
+import type { CatchUp, MessagingPort } from '../../../streams/ports'
 import type { ConnectionState } from '../../../streams/wire/realtime'
 
 export type AgoraRtmSdk = typeof AgoraRTM
@@ -117,6 +117,14 @@ export class AgoraMessaging implements MessagingPort {
   async renewToken(token: string): Promise<void> {
     await this.loggedIn().renewToken(token)
     this.subject.next({ type: 'rtm/tokenRenewed' })
+  }
+
+  /**
+   * Agora RTM 1.x keeps no channel history: nothing missed can be fetched, so the answer says the
+   * catch-up is not complete.
+   */
+  catchUp(): Promise<CatchUp> {
+    return Promise.resolve({ missed: 0, complete: false })
   }
 
   private loggedIn(): RtmClient {

@@ -2,20 +2,40 @@ import { Subject, type Observable } from 'rxjs'
 import { decodeChannelText } from '../../../streams/codecs/channel'
 import { decodePeerText } from '../../../streams/codecs/peer'
 import type { Event } from '../../../streams/events'
-import type { MessagingPort } from '../../../streams/ports'
+import type { CatchUp, MessagingPort } from '../../../streams/ports'
 import { SIGNAL_PREFIX } from '../../../streams/wire/media-signal'
-import type { ServerFrame } from '../../../streams/wire/realtime'
-import { SocketClient } from './socket-client'
+import { JoinAnswerSchema, type ServerFrame } from '../../../streams/wire/realtime'
+import { compile } from '../../../streams/wire/validate'
+import { ChannelLog } from './channel-log'
+import { Gate } from './gate'
+import {
+  CONNECTION_LOST_CODES,
+  RealtimeError,
+  SocketClient,
+  type SocketTimings,
+} from './socket-client'
+
+const joinAnswer = compile(JoinAnswerSchema)
+
+/** How long a channel message waits for the connection to come back before it fails. */
+export const SEND_WAIT_MS = 30_000
 
 /**
  * The messaging port over the project's own realtime service: frames pushed by the server
- * become events; channel texts are decoded by the core's codecs.
+ * become events; channel texts are decoded by the core's codecs. A dropped connection is
+ * reported (DISCONNECTED); the core logs in and joins again, then `catchUp` delivers what was
+ * missed. Channel messages sent meanwhile wait for the rejoin, and one whose answer was lost in
+ * the drop is sent again (the server keeps it once: same sender, same id).
  */
 export class LocalMessaging implements MessagingPort {
   private readonly subject = new Subject<Event>()
   readonly events$: Observable<Event> = this.subject.asObservable()
   private readonly client: SocketClient
   private channel: string | undefined
+  private uid: string | undefined
+  /** Logged in and in the channel on the current connection. */
+  private readonly online = new Gate()
+  private readonly log = new ChannelLog((from, text) => this.deliver(from, text))
   private readonly signals = new Subject<{ from: string; text: string }>()
   private readonly left = new Subject<string>()
   /** Local-mode media signals (docs/media.md): peer messages for the media adapter, not the bus. */
@@ -23,11 +43,12 @@ export class LocalMessaging implements MessagingPort {
   /** Uids that left my channel, for the media adapter. */
   readonly memberLeft$ = this.left.asObservable()
 
-  constructor(url: string) {
+  constructor(url: string, timings?: SocketTimings) {
     this.client = new SocketClient(
       url,
       (frame) => this.push(frame),
       (code, reason) => {
+        this.online.close()
         if (code !== 1000)
           this.subject.next({
             type: 'rtm/connectionStateChanged',
@@ -36,23 +57,57 @@ export class LocalMessaging implements MessagingPort {
           })
       },
       (reason) => this.subject.next({ type: 'msg/dropped', from: 'server', reason }),
+      timings,
     )
   }
 
   async login(uid: string, token: string): Promise<void> {
     await this.client.request({ t: 'login', uid, token })
+    this.uid = uid
     this.subject.next({ type: 'rtm/loggedIn', uid })
   }
 
+  /** Joins the channel; joining it again after a drop starts a catch-up (see `catchUp`). */
   async join(channel: string): Promise<readonly string[]> {
-    const answer = await this.client.request<{ members: string[] }>({ t: 'join', channel })
+    const rejoin = this.channel === channel
+    if (rejoin) this.log.hold()
+    const answer = await this.client.request({ t: 'join', channel })
+    if (!joinAnswer.check(answer))
+      throw new Error(`invalid join answer ${joinAnswer.firstError(answer)}`)
+    if (!rejoin) this.log.start(answer.lastSeq ?? 0)
     this.channel = channel
+    this.online.open()
     return answer.members
   }
 
+  /**
+   * Sends a channel message once the connection is up (waiting up to SEND_WAIT_MS for a rejoin),
+   * and again when the connection dropped before its answer.
+   */
   async sendChannelMessage(text: string): Promise<void> {
     if (!this.channel) throw new Error('not in a channel')
-    await this.client.request({ t: 'channelMessage', channel: this.channel, text })
+    const deadline = Date.now() + SEND_WAIT_MS
+    for (;;) {
+      await this.online.wait(deadline - Date.now())
+      const channel = this.channel
+      if (!channel) throw new Error('not in a channel')
+      try {
+        await this.client.request({ t: 'channelMessage', channel, text })
+        return
+      } catch (error) {
+        const lost = error instanceof RealtimeError && CONNECTION_LOST_CODES.includes(error.code)
+        if (!lost || Date.now() >= deadline) throw error
+      }
+    }
+  }
+
+  /** The channel messages missed since the last one delivered, from the service's history. */
+  async catchUp(): Promise<CatchUp> {
+    const channel = this.channel
+    if (!channel) return { missed: 0, complete: true }
+    return this.log.catchUp(this.uid ?? '', (since) =>
+      this.client.request({ t: 'history', channel, since }),
+    )
   }
 
   async sendPeerMessage(to: string, text: string): Promise<void> {
@@ -78,6 +133,8 @@ export class LocalMessaging implements MessagingPort {
   async leave(): Promise<void> {
     const channel = this.channel
     this.channel = undefined
+    this.online.close(new Error('left the channel'))
+    this.log.start(0)
     if (channel) await this.client.request({ t: 'leave', channel })
   }
 
@@ -134,11 +191,14 @@ export class LocalMessaging implements MessagingPort {
     })
   }
 
+  private deliver(from: string, text: string): void {
+    this.subject.next(decodeChannelText(text, from))
+  }
+
   private push(frame: ServerFrame): void {
     switch (frame.t) {
       case 'channelMessage':
-        if (frame.channel === this.channel)
-          this.subject.next(decodeChannelText(frame.text, frame.from))
+        if (frame.channel === this.channel) this.log.receive(frame.from, frame.text, frame.seq)
         return
       case 'memberJoined':
         if (frame.channel === this.channel)

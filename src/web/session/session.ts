@@ -46,6 +46,7 @@ export function createSession(): Session {
     now,
     scheduler: asyncScheduler,
     newId: () => crypto.randomUUID(),
+    random: Math.random,
     media: layer.media,
     board,
     devices: layer.devices,

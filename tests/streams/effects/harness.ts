@@ -93,6 +93,7 @@ export interface Fakes {
   board?: Answers
   devices?: Answers
   mode?: Mode
+  random?: () => number
   events$?: Observable<Event>
 }
 
@@ -124,6 +125,7 @@ export function fakeDeps(scheduler: TestScheduler, fakes: Fakes = {}): Deps & { 
     now: () => scheduler.now(),
     scheduler,
     newId: () => `id${++id}`,
+    random: fakes.random ?? (() => 0.5),
     mode: fakes.mode ?? 'local',
   }
 }

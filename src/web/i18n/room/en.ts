@@ -3,6 +3,12 @@
  * with those screens, not in the first load; zh.ts has the same keys.
  */
 export const roomEn = {
+  connection: {
+    reconnecting: 'Reconnecting…',
+    lost: 'Connection lost',
+    lostDetail: 'The room could not be reached again.',
+    retry: 'Retry',
+  },
   meeting: {
     title: 'live meeting',
     connecting: 'Connecting to the room…',

@@ -3,6 +3,12 @@ import type { roomEn } from './en'
 
 /** 会议相关页面的中文文案，与 en.ts 键一一对应。 */
 export const roomZh: Texts<typeof roomEn> = {
+  connection: {
+    reconnecting: '正在重新连接…',
+    lost: '连接已断开',
+    lostDetail: '无法重新连接到房间。',
+    retry: '重试',
+  },
   meeting: {
     title: '直播会议',
     connecting: '正在连接房间…',

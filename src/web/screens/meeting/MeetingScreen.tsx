@@ -24,6 +24,7 @@ import { WithMediaView } from '../../session/WithMediaView'
 import { FluentShell } from '../../ui/FluentShell'
 import { useNarrow } from '../../ui/use-narrow'
 import { ChatPanel } from './chat/ChatPanel'
+import { ConnectionNotice } from './dialogs/ConnectionNotice'
 import { Boxes } from './dialogs/Boxes'
 import { Toasts } from './dialogs/Toasts'
 import { useRedirect } from './dialogs/use-redirect'
@@ -222,6 +223,7 @@ export function MeetingScreen() {
           </DialogBody>
         </DialogSurface>
       </Dialog>
+      <ConnectionNotice />
       <Boxes />
       <Toasts />
     </main>

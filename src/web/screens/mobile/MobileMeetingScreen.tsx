@@ -22,6 +22,7 @@ import { SessionGate } from '../../session/SessionGate'
 import { WithMediaView } from '../../session/WithMediaView'
 import { FluentShell } from '../../ui/FluentShell'
 import { ChatPanel } from '../meeting/chat/ChatPanel'
+import { ConnectionNotice } from '../meeting/dialogs/ConnectionNotice'
 import { Boxes } from '../meeting/dialogs/Boxes'
 import { Toasts } from '../meeting/dialogs/Toasts'
 import { useRedirect } from '../meeting/dialogs/use-redirect'
@@ -219,6 +220,7 @@ export function MobileMeetingScreen() {
           onClick={() => dispatch({ type: 'ui/leaveClicked' })}
         />
       </nav>
+      <ConnectionNotice />
       <Boxes />
       <Toasts />
     </main>

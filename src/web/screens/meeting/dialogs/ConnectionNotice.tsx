@@ -1,0 +1,61 @@
+import {
+  Button,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  MessageBarTitle,
+  Spinner,
+  makeStyles,
+} from '@fluentui/react-components'
+import { useTranslation } from 'react-i18next'
+import { selectConnectionNotice } from '../../../../../streams/selectors'
+import { useIsReplay, useSelector, useSession } from '../../../session/context'
+
+const useStyles = makeStyles({
+  bar: {
+    position: 'fixed',
+    top: '8px',
+    left: '50%',
+    transform: 'translateX(-50%)',
+    width: 'min(480px, calc(100vw - 24px))',
+    zIndex: 1001,
+  },
+})
+
+/**
+ * The connection to the room dropped: "Reconnecting…" while the core tries again, then
+ * "Connection lost" with a Retry once every attempt failed.
+ */
+export function ConnectionNotice() {
+  const styles = useStyles()
+  const { t } = useTranslation()
+  const notice = useSelector(selectConnectionNotice)
+  const { dispatch } = useSession()
+  const replay = useIsReplay()
+  if (notice === null) return null
+  if (notice === 'reconnecting')
+    return (
+      <MessageBar
+        className={styles.bar}
+        intent="warning"
+        role="status"
+        data-notice="reconnecting"
+        icon={<Spinner size="extra-tiny" />}
+      >
+        <MessageBarBody>{t('connection.reconnecting')}</MessageBarBody>
+      </MessageBar>
+    )
+  return (
+    <MessageBar className={styles.bar} intent="error" role="alert" data-notice="lost">
+      <MessageBarBody>
+        <MessageBarTitle>{t('connection.lost')}</MessageBarTitle>
+        {t('connection.lostDetail')}
+      </MessageBarBody>
+      <MessageBarActions>
+        <Button disabled={replay} onClick={() => dispatch({ type: 'ui/reconnectClicked' })}>
+          {t('connection.retry')}
+        </Button>
+      </MessageBarActions>
+    </MessageBar>
+  )
+}

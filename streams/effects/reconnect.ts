@@ -1,0 +1,161 @@
+import {
+  catchError,
+  concat,
+  concatMap,
+  exhaustMap,
+  filter,
+  ignoreElements,
+  map,
+  merge,
+  of,
+  switchMap,
+  take,
+  takeUntil,
+  throwError,
+  timer,
+  withLatestFrom,
+  type Observable,
+} from 'rxjs'
+import type { Effect } from '../core/store'
+import { ofType } from '../core/of-type'
+import type { Event } from '../events'
+import type { Deps } from '../ports'
+import type { RoomAnswer } from '../ports/rest-types'
+import type { State } from '../projections'
+import { roomLoaded } from './entry'
+import { callFailed, ErrorText, messageOf, once } from './errors'
+
+type RoomEffect = Effect<State, Event, Deps>
+
+/**
+ * Reconnection timing: attempt n waits `min(cap, base * 2^(n-1))`, half of it fixed and half
+ * jittered, so clients that dropped together do not return together. The attempts span about 30 s
+ * (the server's presence grace) before the connection is reported lost.
+ */
+export const RECONNECT = { baseMs: 300, capMs: 3000, attempts: 14 } as const
+
+/** The delay before attempt `attempt` (1, 2, …) for a jitter draw `random` in [0, 1). */
+export function reconnectDelay(attempt: number, random: number): number {
+  const ceiling = Math.min(RECONNECT.capMs, RECONNECT.baseMs * 2 ** (attempt - 1))
+  return Math.round(ceiling / 2 + (ceiling / 2) * random)
+}
+
+/** A refusal of the login's token (expired or from before a key change): refresh it and retry. */
+const refusedToken = (error: unknown): boolean =>
+  typeof error === 'object' &&
+  error !== null &&
+  (error as { code?: unknown }).code === 'unauthorized'
+
+/** In the room, not ending, with a channel to go back to. */
+const canReconnect = (s: State): boolean =>
+  s.session.phase === 'inRoom' && !s.session.ended && s.me !== null && s.session.info !== null
+
+/**
+ * The messaging connection dropped in the room (or the user retries after it was lost): log in
+ * again (refreshing the token through REST when the login refuses it) and rejoin the channel,
+ * with backoff and jitter on the injected scheduler; every attempt and its outcome is a fact.
+ * After the last failed attempt the connection is lost. Leaving or an end stops the attempts.
+ */
+export const reconnectEffect: RoomEffect = (event$, state$, deps) => {
+  const stop$ = event$.pipe(ofType('ui/leaveClicked', 'life/ended', 'life/kicked', 'life/exited'))
+  const current = () => state$.pipe(take(1))
+
+  const rejoin = (attempt: number): Observable<Event> =>
+    current().pipe(
+      concatMap((s) => {
+        const me = s.me as NonNullable<State['me']>
+        const channel = (s.session.info as NonNullable<State['session']['info']>).channelName
+        const login = (token: string) => once(() => deps.messaging.login(me.uid, token))
+        const refreshed = once(() => deps.rest.refreshToken(s.session.info?.roomId ?? '')).pipe(
+          concatMap((tokens) => {
+            const t = tokens as NonNullable<typeof tokens>
+            return concat(
+              of<Event>({ type: 'rest/tokenRefreshed', ...t }),
+              login(t.rtmToken).pipe(ignoreElements()),
+            )
+          }),
+        )
+        const loggedIn = login(me.rtmToken).pipe(
+          ignoreElements(),
+          catchError((error: unknown) =>
+            refusedToken(error) ? refreshed : throwError(() => error),
+          ),
+        )
+        const joined = once(() => deps.messaging.join(channel)).pipe(
+          map((members): Event => ({
+            type: 'rtm/reconnected',
+            attempt,
+            channel,
+            members: members ?? [],
+          })),
+        )
+        return concat(loggedIn, joined)
+      }),
+    )
+
+  const attempt = (n: number): Observable<Event> => {
+    const delayMs = reconnectDelay(n, deps.random())
+    return concat(
+      of<Event>({ type: 'rtm/reconnecting', attempt: n, delayMs }),
+      timer(delayMs, deps.scheduler).pipe(
+        concatMap(() => rejoin(n)),
+        catchError((error: unknown) => {
+          const failed: Event = {
+            type: 'rtm/reconnectFailed',
+            attempt: n,
+            message: messageOf(error),
+          }
+          const lost: Event = { type: 'rtm/connectionLost', attempts: n }
+          return n < RECONNECT.attempts ? concat(of(failed), attempt(n + 1)) : of(failed, lost)
+        }),
+      ),
+    )
+  }
+
+  return merge(
+    event$.pipe(
+      ofType('rtm/connectionStateChanged'),
+      filter((e) => e.state === 'DISCONNECTED'),
+    ),
+    event$.pipe(ofType('ui/reconnectClicked')),
+  ).pipe(
+    withLatestFrom(state$),
+    filter(([, s]) => canReconnect(s)),
+    exhaustMap(() => attempt(1).pipe(takeUntil(stop$))),
+  )
+}
+
+/**
+ * Back in the channel: the chat missed during the gap is delivered (rtm/caughtUp), then the room
+ * (state, mute flags, my grants) and the roster are read again from the server, and
+ * life/resynced tells media and board to renegotiate.
+ */
+export const resyncEffect: RoomEffect = (event$, state$, deps) =>
+  event$.pipe(
+    ofType('rtm/reconnected'),
+    withLatestFrom(state$),
+    switchMap(([, s]): Observable<Event> => {
+      const roomId = s.session.info?.roomId ?? ''
+      const caughtUp = once(() => deps.messaging.catchUp()).pipe(
+        map((c): Event => ({
+          type: 'rtm/caughtUp',
+          missed: c?.missed ?? 0,
+          complete: c?.complete ?? false,
+        })),
+        catchError(() => of<Event>({ type: 'rtm/caughtUp', missed: 0, complete: false })),
+      )
+      const room = once(() => deps.rest.loadRoom(roomId)).pipe(
+        map((answer) => roomLoaded(answer as RoomAnswer)),
+        catchError((error: unknown) => of(callFailed('loadRoom', error, ErrorText.lookup))),
+      )
+      const roster = once(() => deps.rest.loadUsers(roomId, { page: 1, size: 500 })).pipe(
+        map((page): Event => ({
+          type: 'rest/rosterResynced',
+          users: page?.list ?? [],
+          total: page?.total ?? 0,
+        })),
+        catchError((error: unknown) => of(callFailed('loadUsers', error, ErrorText.lookup))),
+      )
+      return concat(caughtUp, room, roster, of<Event>({ type: 'life/resynced', roomId }))
+    }),
+  )

@@ -1,0 +1,195 @@
+import { of, throwError } from 'rxjs'
+import { describe, expect, it } from 'vitest'
+import {
+  RECONNECT,
+  reconnectDelay,
+  reconnectEffect,
+  resyncEffect,
+} from '../../../streams/effects/reconnect'
+import type { Event } from '../../../streams/events'
+import { selectConnectionNotice } from '../../../streams/selectors'
+import { inRoom, member, roomDetail } from '../fixtures'
+import { fakeDeps, runEffects, testScheduler } from './harness'
+
+const drop: Event = {
+  type: 'rtm/connectionStateChanged',
+  state: 'DISCONNECTED',
+  reason: 'closed 1006',
+}
+const failure = (code: string, message: string) => Object.assign(new Error(message), { code })
+const unreachable = failure('network', 'realtime service unreachable')
+
+describe('reconnection', () => {
+  it('waits by exponential backoff with jitter, capped', () => {
+    expect(reconnectDelay(1, 0)).toBe(150)
+    expect(reconnectDelay(1, 0.999)).toBe(300)
+    expect(reconnectDelay(2, 0.5)).toBe(450)
+    expect(reconnectDelay(3, 0)).toBe(600)
+    for (const r of [0, 0.3, 0.999]) {
+      const delay = reconnectDelay(20, r)
+      expect(delay).toBeGreaterThanOrEqual(RECONNECT.capMs / 2)
+      expect(delay).toBeLessThanOrEqual(RECONNECT.capMs)
+    }
+  })
+
+  it('a drop in the room: after the backoff it logs in again and rejoins the channel (marbles)', () => {
+    const scheduler = testScheduler()
+    scheduler.run(({ cold, hot, expectObservable }) => {
+      const event$ = hot<Event>('a', { a: drop })
+      let logins = 0
+      const deps = fakeDeps(scheduler, {
+        messaging: {
+          // the first login finds the service down 10 ms in; the second one succeeds
+          login: () =>
+            ++logins === 1 ? cold('----------#', undefined, unreachable) : of(undefined),
+          join: () => cold('--(j|)', { j: ['200', '100'] }),
+        },
+      })
+      // attempt 1 after 225 ms fails at 235; attempt 2 after 450 ms more joins 2 ms in
+      expectObservable(reconnectEffect(event$, of(inRoom()), deps)).toBe('r 234ms (fs) 448ms j', {
+        r: { type: 'rtm/reconnecting', attempt: 1, delayMs: 225 },
+        f: { type: 'rtm/reconnectFailed', attempt: 1, message: 'realtime service unreachable' },
+        s: { type: 'rtm/reconnecting', attempt: 2, delayMs: 450 },
+        j: { type: 'rtm/reconnected', attempt: 2, channel: 'ch1', members: ['200', '100'] },
+      })
+    })
+  })
+
+  it('a login that refuses the token refreshes it through REST and logs in with the new one', () => {
+    const h = runEffects(inRoom(), [reconnectEffect], (_h, at) => at(0, drop), {
+      messaging: {
+        login: (_uid, token) =>
+          token === 'rtm-secret'
+            ? throwError(() => failure('unauthorized', 'token expired'))
+            : of(undefined),
+      },
+    })
+    expect(h.calls()).toEqual([
+      ['messaging.login', '200', 'rtm-secret'],
+      ['rest.refreshToken', 'r1'],
+      ['messaging.login', '200', 'rtm2'],
+      ['messaging.join', 'ch1'],
+    ])
+    expect(h.types()).toEqual([
+      'rtm/connectionStateChanged',
+      'rtm/reconnecting',
+      'rest/tokenRefreshed',
+      'rtm/reconnected',
+    ])
+    expect(h.store.getState().me?.rtmToken).toBe('rtm2')
+  })
+
+  it('shows Reconnecting during the gap, Connection lost after the last attempt, and Retry starts again', () => {
+    const h = runEffects(
+      inRoom(),
+      [reconnectEffect],
+      (_h, at) => {
+        at(0, drop)
+        at(10_000, { type: 'rtm/connectionStateChanged', state: 'DISCONNECTED', reason: 'x' })
+        at(60_000, { type: 'ui/reconnectClicked' })
+      },
+      { messaging: { login: () => throwError(() => unreachable) } },
+    )
+    const timed = h.timed()
+    // one run of attempts despite the second drop report, then lost; the retry starts a new run
+    expect(timed.filter((t) => t.endsWith('rtm/reconnecting')).length).toBe(RECONNECT.attempts * 2)
+    const lost = timed.filter((t) => t.endsWith('rtm/connectionLost'))
+    expect(lost.length).toBe(2)
+    const lostAt = Number(lost[0]?.split(' ')[0])
+    // 14 attempts span about the presence grace (30 s) and at least 20 s
+    expect(lostAt).toBeGreaterThan(20_000)
+    expect(lostAt).toBeLessThan(40_000)
+    expect(h.store.getState().session.reconnect).toEqual({
+      attempt: RECONNECT.attempts,
+      lost: true,
+    })
+    expect(selectConnectionNotice(h.store.getState())).toBe('lost')
+  })
+
+  it('stops when I leave, and does nothing outside a room or after the room ended', () => {
+    const left = runEffects(
+      inRoom(),
+      [reconnectEffect],
+      (_h, at) => {
+        at(0, drop)
+        at(100, { type: 'ui/leaveClicked' })
+      },
+      { messaging: { login: () => throwError(() => unreachable) } },
+    )
+    expect(left.types()).toEqual([
+      'rtm/connectionStateChanged',
+      'rtm/reconnecting',
+      'ui/leaveClicked',
+    ])
+    const ended = runEffects(inRoom(), [reconnectEffect], (h, at) => {
+      at(0, { type: 'life/ended', reason: 'meetingEnd', live: false })
+      at(10, drop)
+    })
+    expect(ended.calls()).toEqual([])
+  })
+})
+
+describe('resync', () => {
+  it('after the rejoin: the missed chat, the room, the roster (a member gone during the gap), then life/resynced', () => {
+    const before = inRoom()
+    expect(before.users.audiences.has('300')).toBe(true)
+    const h = runEffects(before, [reconnectEffect, resyncEffect], (_h, at) => at(0, drop), {
+      messaging: {
+        catchUp: () => of({ missed: 2, complete: true }),
+        join: () => of(['200', '100']),
+      },
+      rest: {
+        loadRoom: () =>
+          of({
+            room: roomDetail({ muteAllChat: 1 }),
+            user: member('200', { grantBoard: 1, enableChat: 0 }),
+          }),
+        loadUsers: () =>
+          of({
+            list: [member('100', { role: 1 }), member('200', { grantBoard: 1, enableChat: 0 })],
+            total: 2,
+            page: 1,
+            size: 500,
+          }),
+      },
+    })
+    expect(h.types()).toEqual([
+      'rtm/connectionStateChanged',
+      'rtm/reconnecting',
+      'rtm/reconnected',
+      'rtm/caughtUp',
+      'rest/roomLoaded',
+      'rest/rosterResynced',
+      'life/resynced',
+    ])
+    const s = h.store.getState()
+    expect(s.users.audiences.has('300')).toBe(false)
+    expect(s.users.shareBoardUsers.has('200')).toBe(true)
+    expect(s.me).toMatchObject({ grantBoard: 1, enableChat: 0 })
+    expect(s.conference.muteAllChat).toBe(1)
+    expect(s.session).toMatchObject({ reconnect: null, connection: 'CONNECTED', phase: 'inRoom' })
+    expect(selectConnectionNotice(s)).toBe(null)
+  })
+
+  it('a failed catch-up is reported as incomplete and the resync goes on', () => {
+    const scheduler = testScheduler()
+    scheduler.run(({ cold, hot, expectObservable }) => {
+      const event$ = hot<Event>('a', {
+        a: { type: 'rtm/reconnected', attempt: 1, channel: 'ch1', members: [] },
+      })
+      const deps = fakeDeps(scheduler, {
+        messaging: { catchUp: () => cold('-#', undefined, new Error('forbidden')) },
+      })
+      expectObservable(resyncEffect(event$, of(inRoom()), deps)).toBe('-(crus)', {
+        c: { type: 'rtm/caughtUp', missed: 0, complete: false },
+        r: { type: 'rest/roomLoaded', room: roomDetail() },
+        u: {
+          type: 'rest/rosterResynced',
+          users: [member('100', { role: 1 }), member('300')],
+          total: 2,
+        },
+        s: { type: 'life/resynced', roomId: 'r1' },
+      })
+    })
+  })
+})
