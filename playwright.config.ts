@@ -58,6 +58,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       STATIC_DIR: 'dist',
       LOG_LEVEL: 'warn',
+      // The RTMP ingest of input users on any free port (the API gives its URL).
+      RTMP_PORT: '0',
       // Login codes go to the SMS bridge the login tests run (tests/e2e/support/sms.ts).
       SMS_WEBHOOK_URL: `http://127.0.0.1:${process.env.E2E_SMS_PORT}/sms`,
     },

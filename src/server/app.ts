@@ -27,6 +27,7 @@ import { ChannelHistory, startPruning } from './realtime/history'
 import { Hub } from './realtime/hub'
 import { serveSocket } from './realtime/socket'
 import { createAnnouncer, tapAnnouncer } from './rooms/announce'
+import { Ingest } from './rooms/inputs'
 import { endRoomBroadcasts, resumeLives } from './rooms/live-state'
 import { recoverCloudRecordings } from './rooms/recordings'
 import { authRoutes } from './routes/auth'
@@ -34,6 +35,7 @@ import { broadcastRoutes } from './routes/broadcast'
 import { configRoutes } from './routes/config'
 import { fileRoutes } from './routes/files'
 import { goodsRoutes } from './routes/goods'
+import { inputRoutes } from './routes/inputs'
 import { liveRoutes } from './routes/live'
 import { luckyMoneyRoutes } from './routes/lucky-money'
 import { projectionRoutes } from './routes/projection'
@@ -112,16 +114,19 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     secret,
     publishers: settings.sfuPublishers,
   })
+  const ingest = new Ingest()
   const deps: Deps = {
     broadcasts,
+    ingest,
     db,
     hub,
     tokens,
     media,
     // What the server announces reaches the SFU too, which enforces it there ([HOST-6]).
-    announce: tapAnnouncer(createAnnouncer(hub, now), (channel, cmd, data) =>
-      sfu?.announced(channel, cmd, data),
-    ),
+    announce: tapAnnouncer(createAnnouncer(hub, now), (channel, cmd, data) => {
+      sfu?.announced(channel, cmd, data)
+      ingest.announced(channel, cmd, data)
+    }),
     files: await openFileStore(options.memory ? undefined : options.dataDir),
     appId,
     now,
@@ -148,6 +153,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
       publishers: settings.sfuPublishers,
     })
   broadcasts.usePlane(plane)
+  await ingest.start(deps, plane, broadcasts.ffmpegInstall, {
+    host: settings.rtmpHost,
+    port: settings.rtmpPort,
+  })
 
   installErrorHandler(fastify)
   await fastify.register(fastifyCookie)
@@ -202,6 +211,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   roomRoutes(fastify, deps, register)
   roomUserRoutes(fastify, deps, register)
   liveRoutes(fastify, deps, register)
+  inputRoutes(fastify, deps, register)
   questionRoutes(fastify, deps, register)
   sceneRoutes(fastify, deps, register)
   projectionRoutes(fastify, deps, register)
@@ -245,6 +255,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
       jobs.stop()
       pruning.stop()
       await fastify.close()
+      await ingest.close()
       await sfu?.close()
       await broadcasts.close()
       if (broadcastTemp) rmSync(broadcastDir, { recursive: true, force: true })

@@ -60,6 +60,9 @@ export interface Settings {
   readonly janusToken?: string
   /** How many may publish at once in one SFU room (cameras and screen shares). */
   readonly sfuPublishers: number
+  /** Where the RTMP ingest of input users listens (RTMP_HOST, RTMP_PORT; port 0: any free one). */
+  readonly rtmpHost: string
+  readonly rtmpPort: number
 }
 
 const num = (value: string | undefined, fallback: number, name: string): number => {
@@ -138,6 +141,8 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     janusApiSecret: env.JANUS_API_SECRET || undefined,
     janusToken: env.JANUS_TOKEN || undefined,
     sfuPublishers: num(env.SFU_PUBLISHERS, 64, 'SFU_PUBLISHERS'),
+    rtmpHost: env.RTMP_HOST || '0.0.0.0',
+    rtmpPort: num(env.RTMP_PORT, 1935, 'RTMP_PORT'),
   }
 }
 
@@ -145,7 +150,12 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
  * The base of a server built in code (tests, benches): as a fresh environment, except that no
  * media engine runs unless asked (`settings.media`); `npm start` reads MEDIA (auto by default).
  */
-export const DEFAULT_SETTINGS: Settings = { ...settingsFromEnv({}), media: 'mesh' }
+export const DEFAULT_SETTINGS: Settings = {
+  ...settingsFromEnv({}),
+  media: 'mesh',
+  rtmpHost: '127.0.0.1',
+  rtmpPort: 0,
+}
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 8080)

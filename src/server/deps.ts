@@ -4,6 +4,7 @@ import type { Tokens } from './auth/tokens'
 import type { Settings } from './config'
 import type { Broadcasts } from './media/compose/broadcasts'
 import type { Hub } from './realtime/hub'
+import type { Ingest } from './rooms/inputs'
 import type { Announcer } from './rooms/announce'
 import type { Db } from './store/db'
 import type { FileStore } from './store/files'
@@ -23,4 +24,6 @@ export interface Deps {
   readonly log: FastifyBaseLogger
   /** Live broadcast and cloud recording (ffmpeg over the SFU's forwards). */
   readonly broadcasts: Broadcasts
+  /** Input users: the RTMP ingest and pulled streams, shown through the SFU ([RTMP-1]). */
+  readonly ingest: Ingest
 }

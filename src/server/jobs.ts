@@ -51,9 +51,14 @@ export function startJobs(deps: Deps): { stop(): void } {
 
 export async function presence(deps: Deps): Promise<void> {
   const now = deps.now()
-  await touchMembers(deps.db, deps.hub.onlineUids(), now)
+  // Input users are present while their media arrives (they hold no realtime connection).
+  await touchMembers(
+    deps.db,
+    [...deps.hub.onlineUids(), ...(deps.ingest.inputs?.liveUids() ?? [])],
+    now,
+  )
   for (const { roomId, uid } of await staleMembers(deps.db, now - deps.settings.presenceGraceMs)) {
-    if (deps.hub.isOnline(uid)) continue
+    if (deps.hub.isOnline(uid) || deps.ingest.inputs?.busy(roomId, uid)) continue
     const [room, member] = await Promise.all([
       getRoom(deps.db, roomId),
       getMember(deps.db, roomId, uid),

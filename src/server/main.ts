@@ -8,7 +8,7 @@ const url = address.replace('[::1]', 'localhost')
 app.fastify.log.info(`roomcast is running at ${url}`)
 // The one line a person starting the product needs.
 process.stdout.write(
-  `\n  roomcast is ready: open ${url}\n  ${app.media.describe()}\n  ${app.deps.broadcasts.describe()}\n\n`,
+  `\n  roomcast is ready: open ${url}\n  ${app.media.describe()}\n  ${app.deps.broadcasts.describe()}\n  ${app.deps.ingest.describe()}\n\n`,
 )
 
 let closing = false

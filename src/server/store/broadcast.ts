@@ -1,4 +1,5 @@
 import type { Db } from './db'
+import type { MemberRow } from './members'
 import type { RoomRow } from './rooms'
 
 type Queryable = Pick<Db, 'query'>
@@ -225,4 +226,23 @@ export async function wasMember(db: Queryable, roomId: string, userId: string): 
     [roomId, userId],
   )
   return rows.length > 0
+}
+
+/**
+ * An input user's member in its room, present from now (added, or back after its media
+ * stopped): a conferee with audio and video on, whose account is the input itself.
+ */
+export async function presentInputMember(
+  db: Queryable,
+  row: { roomId: string; uid: string; name: string; userUuid: string; now: number },
+): Promise<MemberRow> {
+  const { rows } = await db.query<MemberRow>(
+    `INSERT INTO room_members (room_id, uid, user_id, user_name, user_uuid, role, enable_audio, enable_video, joined_at, seen_at)
+     VALUES ($1, $2, $3, $4, $5, 2, 1, 1, $6, $6)
+     ON CONFLICT (room_id, uid) DO UPDATE SET left_at = NULL, user_state = 1, user_name = $4,
+       enable_audio = 1, enable_video = 1, joined_at = $6, seen_at = $6
+     RETURNING *`,
+    [row.roomId, row.uid, `input:${row.uid}`, row.name, row.userUuid, row.now],
+  )
+  return rows[0]!
 }

@@ -2,6 +2,7 @@
 import { AuthService } from './auth'
 import { FileService } from './files'
 import { GoodsService, SignatureService } from './goods'
+import { InputService } from './inputs'
 import { LiveService } from './live'
 import { LuckyMoneyService } from './lucky-money'
 import { ProjectionService } from './projection'
@@ -16,6 +17,7 @@ export const SERVICES = {
   room: RoomService,
   roomUser: RoomUserService,
   live: LiveService,
+  input: InputService,
   question: QuestionService,
   scene: SceneService,
   sceneV1: SceneV1Service,

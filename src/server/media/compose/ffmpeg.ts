@@ -177,7 +177,11 @@ export class FfmpegProcess {
 }
 
 /** Runs ffprobe on a file or URL and answers its JSON (format and streams). */
-export function ffprobe(install: FfmpegInstall, input: string): Promise<FfprobeResult> {
+export function ffprobe(
+  install: FfmpegInstall,
+  input: string,
+  options: readonly string[] = [],
+): Promise<FfprobeResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(install.ffprobe, [
       '-v',
@@ -186,6 +190,7 @@ export function ffprobe(install: FfmpegInstall, input: string): Promise<FfprobeR
       'json',
       '-show_format',
       '-show_streams',
+      ...options,
       input,
     ])
     let out = ''
