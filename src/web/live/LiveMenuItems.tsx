@@ -7,14 +7,19 @@ import type { ClientConfig } from '../../../streams/wire/rest/room'
 import { LiveState } from '../../../streams/wire/constants'
 import { clientConfig } from '../app/api'
 import { addLiveTexts } from '../i18n/live'
-import { useSelector, useSession } from '../session/context'
+import { useIsReplay, useSelector, useSession } from '../session/context'
 
 type Availability = NonNullable<ClientConfig['live']>
 
-/** Whether this server broadcasts and records (and why not); undefined until known, or in Agora mode. */
+/**
+ * Whether this server broadcasts and records (and why not); undefined until known, in Agora mode,
+ * and in a replay (a replay fetches nothing: [ROUTE-15]).
+ */
 export function useLiveAvailability(): Availability | undefined {
+  const replay = useIsReplay()
   const [live, setLive] = useState<Availability>()
   useEffect(() => {
+    if (replay) return
     let gone = false
     clientConfig().then(
       (config) => !gone && setLive(config.live),
@@ -23,7 +28,7 @@ export function useLiveAvailability(): Availability | undefined {
     return () => {
       gone = true
     }
-  }, [])
+  }, [replay])
   return live
 }
 
