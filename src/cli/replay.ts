@@ -13,17 +13,20 @@ import { readFile } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
 import type { State } from '../../streams/projections'
 import {
+  buildPeopleDirectory,
+  describeProblem,
   formatTime,
   LogFormatError,
   matchesFilter,
   parseTime,
   peopleOf,
+  positionOfSeq,
+  positionOfTime,
   replayNdjson,
   seqOfStep,
   stateToJson,
-  stepAtTime,
-  stepOfSeq,
   type EventFilter,
+  type PositionProblem,
   type Replay,
 } from '../../streams/replay'
 
@@ -32,9 +35,23 @@ const USAGE =
 
 class UsageError extends Error {}
 
+/** `--at -1` as `--at=-1`: a value that starts with a dash is still the option's value. */
+const joined = (argv: string[]) => {
+  const out: string[] = []
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string
+    const next = argv[i + 1]
+    if ((arg === '--at' || arg === '--time') && next !== undefined && next.startsWith('-')) {
+      out.push(`${arg}=${next}`)
+      i++
+    } else out.push(arg)
+  }
+  return out
+}
+
 function options(argv: string[]) {
   const { values, positionals } = parseArgs({
-    args: argv,
+    args: joined(argv),
     allowPositionals: true,
     options: {
       at: { type: 'string' },
@@ -53,16 +70,44 @@ function options(argv: string[]) {
   if (values.at !== undefined && !/^-?\d+$/.test(values.at))
     throw new UsageError(`--at wants an event number (a seq), got '${values.at}'`)
   if (values.time !== undefined && Number.isNaN(parseTime(values.time)))
-    throw new UsageError(`--time wants seconds or m:ss.mmm, got '${values.time}'`)
+    throw new UsageError(
+      `--time wants seconds or m:ss.mmm (seconds below 60), got '${values.time}'`,
+    )
   return { file: positionals[0] as string, ...values }
 }
 
-/** The filter of `--filter`: a source when it ends with '/', else a part of the type. */
-function filterOf(filter: string | undefined, user: string | undefined): EventFilter {
+/**
+ * The filter of `--filter` (a source when it ends with '/', else a part of the type) and
+ * `--user` (a name finds the events that carry only that person's uid, and back).
+ */
+function filterOf(
+  replay: Replay,
+  filter: string | undefined,
+  user: string | undefined,
+): EventFilter {
   const f = filter?.trim() ?? ''
   return {
     ...(f.endsWith('/') ? { source: f.slice(0, -1) } : { type: f }),
     user: user ?? '',
+    ...(user ? { people: buildPeopleDirectory(replay.envelopes).resolve(user) } : {}),
+  }
+}
+
+/** Why a position names no step, in words. */
+function positionMessage(p: PositionProblem): string {
+  switch (p.kind) {
+    case 'notSeq':
+      return `--at wants an event number (a seq), got '${p.text}'`
+    case 'notTime':
+      return `--time wants seconds or m:ss.mmm, got '${p.text}'`
+    case 'emptyLog':
+      return 'the log holds no event to go to'
+    case 'seqOutside':
+      return `--at ${p.seq} is outside the log: its events go from #${p.first} to #${p.last}`
+    case 'seqMissing':
+      return `--at ${p.seq}: that event is missing from the log (a gap in seq)`
+    case 'timeOutside':
+      return `--time ${formatTime(p.ms)} is after the log's end (${formatTime(p.duration)})`
   }
 }
 
@@ -105,12 +150,16 @@ async function main(argv: string[]): Promise<void> {
   })
   const replay = replayNdjson(text)
   const out = (s: string) => process.stdout.write(s + '\n')
+  // What reading got past goes to stderr: the output stays what a script reads.
+  for (const p of replay.problems) console.error(`replay: warning: ${describeProblem(p)}`)
 
   if (o.at !== undefined || o.time !== undefined) {
-    const step =
+    const position =
       o.at !== undefined
-        ? stepOfSeq(replay.envelopes, Number(o.at))
-        : stepAtTime(replay.envelopes, replay.header.startedAt, parseTime(o.time!))
+        ? positionOfSeq(replay.envelopes, o.at)
+        : positionOfTime(replay.envelopes, replay.header.startedAt, o.time!)
+    if (!position.ok) throw new UsageError(positionMessage(position.problem))
+    const step = position.step
     const state = replay.seek(step)
     const envelope = step > 0 ? replay.envelopes[step - 1] : undefined
     if (o.json && o.diff) {
@@ -138,7 +187,7 @@ async function main(argv: string[]): Promise<void> {
     return
   }
 
-  const filter = filterOf(o.filter, o.user)
+  const filter = filterOf(replay, o.filter, o.user)
   const picked: number[] = []
   for (let i = 0; i < replay.length; i++)
     if (matchesFilter(replay.envelopes[i]!.event, filter)) picked.push(i)
@@ -153,7 +202,11 @@ async function main(argv: string[]): Promise<void> {
   out(
     `${o.file}: ${replay.length} events, ${formatTime((replay.envelopes.at(-1)?.at ?? replay.header.startedAt) - replay.header.startedAt)} long, app ${replay.header.app}, format ${replay.header.format}${replay.header.snapshot ? ', starts from a snapshot' : ''}`,
   )
+  const gaps = new Map<number, string>()
+  for (const p of replay.problems) if (p.kind === 'gap') gaps.set(p.index, describeProblem(p))
   for (const i of picked) {
+    const gap = gaps.get(i)
+    if (gap) out(`  ----- ${gap} -----`)
     out(line(replay, i))
     if (o.diff) for (const c of changes(replay, i + 1)) out(c)
   }

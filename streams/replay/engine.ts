@@ -4,7 +4,7 @@ import { initialState, reduce, type State } from '../projections'
 import { stateFromJson } from '../projections/codec'
 import { diffStates, type Change } from './diff'
 import { markerKinds, type Marker } from './markers'
-import { readLog, type Migration, type SessionLog } from './read'
+import { readLog, type Migration, type ReadProblem, type SessionLog } from './read'
 import type { LogHeader } from '../recorder/format'
 
 export interface ReplayOptions {
@@ -25,6 +25,8 @@ export interface Replay {
   readonly envelopes: readonly Envelope<Event>[]
   /** Steps worth a mark on a timeline (joins, errors, boxes, role changes), in order. */
   readonly markers: readonly Marker[]
+  /** What reading the log got past: cut-off and garbage lines, gaps in seq. */
+  readonly problems: readonly ReadProblem[]
   /** The state at step n. */
   stateAt(n: number): State
   /** Moves the cursor to step n and answers its state. */
@@ -40,12 +42,16 @@ export function createReplay(log: SessionLog, options: ReplayOptions = {}): Repl
   const start: State = log.header.snapshot ? stateFromJson(log.header.snapshot.state) : initialState
   const checkpoints: State[] = [start]
   const markers: Marker[] = []
+  const problems = log.problems ?? []
+  const gaps = new Set<number>()
+  for (const p of problems) if (p.kind === 'gap') gaps.add(p.index)
   let state = start
   for (let i = 0; i < envelopes.length; i++) {
     const event = (envelopes[i] as Envelope<Event>).event
     const before = state
     state = reduce(state, event)
     const kinds = markerKinds(before, state, event)
+    if (gaps.has(i)) kinds.unshift('gap')
     if (kinds.length > 0) markers.push({ index: i, kinds })
     if ((i + 1) % every === 0) checkpoints.push(state)
   }
@@ -73,6 +79,7 @@ export function createReplay(log: SessionLog, options: ReplayOptions = {}): Repl
     length: envelopes.length,
     envelopes,
     markers,
+    problems,
     stateAt,
     seek(n) {
       const s = stateAt(n)

@@ -2,9 +2,9 @@ import type { Event } from '../events'
 import type { State } from '../projections'
 
 /** What a timeline marker points at: someone came or went, an error, a box, a role change. */
-export type MarkerKind = 'join' | 'error' | 'dialog' | 'role'
+export type MarkerKind = 'join' | 'error' | 'dialog' | 'role' | 'gap'
 
-export const MARKER_KINDS: readonly MarkerKind[] = ['join', 'error', 'dialog', 'role']
+export const MARKER_KINDS: readonly MarkerKind[] = ['join', 'error', 'dialog', 'role', 'gap']
 
 /** A step worth a mark on the timeline: the state after the envelope at `index`. */
 export interface Marker {

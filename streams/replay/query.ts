@@ -44,6 +44,11 @@ export interface EventFilter {
   readonly type?: string
   /** A uid, user id or a part of a name. */
   readonly user?: string
+  /**
+   * Every name, uid and user id of the people `user` names (`buildPeopleDirectory(…).resolve`),
+   * so a name finds the events that carry only a uid, and a uid those with only the name.
+   */
+  readonly people?: ReadonlySet<string>
 }
 
 export function matchesFilter(event: Event, filter: EventFilter): boolean {
@@ -55,7 +60,14 @@ export function matchesFilter(event: Event, filter: EventFilter): boolean {
   const type = filter.type?.trim().toLowerCase()
   if (type && !event.type.toLowerCase().includes(type)) return false
   const user = filter.user?.trim().toLowerCase()
-  if (user && !peopleOf(event).some((p) => p.toLowerCase().includes(user))) return false
+  if (user) {
+    const people = filter.people
+    const about = (p: string) => {
+      const id = p.toLowerCase()
+      return id.includes(user) || (people !== undefined && people.has(id))
+    }
+    if (!peopleOf(event).some(about)) return false
+  }
   return true
 }
 
@@ -105,15 +117,17 @@ export function stepAtTime(
 }
 
 /**
- * A time given as seconds ('12.5'), or minutes and seconds ('1:05', '1:05.250'), in ms; NaN
- * when it is neither.
+ * A time given as seconds ('12.5'), or minutes and seconds ('1:05', '1:05.250': seconds below
+ * 60 then), in ms; NaN when it is neither ('1:99', '-1', 'soon').
  */
 export function parseTime(text: string): number {
   const t = text.trim()
   const m = /^(?:(\d+):)?(\d+(?:\.\d+)?)$/.exec(t)
   if (!m) return Number.NaN
   const minutes = m[1] === undefined ? 0 : Number(m[1])
-  return Math.round((minutes * 60 + Number(m[2])) * 1000)
+  const seconds = Number(m[2])
+  if (m[1] !== undefined && seconds >= 60) return Number.NaN
+  return Math.round((minutes * 60 + seconds) * 1000)
 }
 
 /** A time offset for people: 'm:ss.mmm'. */

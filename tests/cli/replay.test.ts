@@ -43,7 +43,7 @@ describe('npm run replay', () => {
 
   it('--time T goes to every event up to T from the start; --at shows the state in words', async () => {
     const last = log.envelopes.at(-1)!
-    const { stdout } = await replay(FIXTURE, '--time', String((last.at + 1) / 1000))
+    const { stdout } = await replay(FIXTURE, '--time', String(last.at / 1000))
     expect(stdout).toContain(`step ${log.length} of ${log.length}`)
     const at = (await replay(FIXTURE, '--at', String(kick.seq))).stdout
     expect(at).toContain('box: kicked')
@@ -64,5 +64,48 @@ describe('npm run replay', () => {
       code: 2,
       stderr: expect.stringContaining('not a session log'),
     })
+  })
+  it('refuses positions outside the log and bad times with exit code 2, never clamping', async () => {
+    const last = log.envelopes.at(-1)!.seq
+    for (const [args, message] of [
+      [['--at', '99999'], `--at 99999 is outside the log: its events go from #0 to #${last}`],
+      [['--at', '-1'], '--at -1 is outside the log'],
+      [['--time', '1:99'], "--time wants seconds or m:ss.mmm (seconds below 60), got '1:99'"],
+      [['--time', '-1'], "--time wants seconds or m:ss.mmm (seconds below 60), got '-1'"],
+      [['--time', '99999'], "is after the log's end"],
+    ] as const)
+      await expect(replay(FIXTURE, ...args)).rejects.toMatchObject({
+        code: 2,
+        stderr: expect.stringContaining(message),
+      })
+  })
+
+  it('reads a damaged log: the cut-off last line dropped, garbage skipped, a gap marked, each on stderr', async () => {
+    const lines = readFileSync(FIXTURE, 'utf8').trimEnd().split('\n')
+    const damaged = [
+      ...lines.slice(0, 6),
+      'this line is garbage',
+      ...lines.slice(9, -1),
+      lines.at(-1)!.slice(0, 30),
+    ].join('\n')
+    const file = join(mkdtempSync(join(tmpdir(), 'replay-cli-')), 'damaged.ndjson')
+    writeFileSync(file, damaged)
+    const { stdout, stderr } = await replay(file)
+    expect(stderr).toContain('replay: warning: line 7 is not an event and is skipped: this line')
+    expect(stderr).toContain('replay: warning: events #5 to #7 are missing (3, before line 8)')
+    expect(stderr).toMatch(new RegExp(`line ${lines.length - 2} was cut off and is dropped`))
+    expect(stdout).toContain(`${log.length - 4} events`)
+    expect(stdout).toContain('----- events #5 to #7 are missing')
+  })
+
+  it("--user finds by a name the events that carry only that person's uid", async () => {
+    const entered = log.envelopes.find((e) => e.event.type === 'rest/roomEntered')!
+    const me = (entered.event as { data: { me: { uid: string; userName: string } } }).data.me
+    const byName = JSON.parse((await replay(FIXTURE, '--user', me.userName, '--json')).stdout)
+    const onlyUid = byName.filter(
+      (e: { event: object }) =>
+        JSON.stringify(e.event).includes(me.uid) && !JSON.stringify(e.event).includes(me.userName),
+    )
+    expect(onlyUid.length).toBeGreaterThan(0)
   })
 })

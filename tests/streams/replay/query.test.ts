@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest'
 import type { Envelope } from '../../../streams/core/envelope'
 import type { Event } from '../../../streams/events'
 import { createReplay } from '../../../streams/replay/engine'
+import { buildPeopleDirectory } from '../../../streams/replay/people'
+import { positionOfSeq, positionOfTime } from '../../../streams/replay/position'
 import {
   clampStep,
   formatTime,
@@ -99,7 +101,62 @@ describe('replay queries', () => {
     expect(parseTime(' 2:03.250 ')).toBe(123_250)
     expect(parseTime('soon')).toBeNaN()
     expect(parseTime('1:2:3')).toBeNaN()
+    expect(parseTime('1:99')).toBeNaN()
+    expect(parseTime('1:60')).toBeNaN()
+    expect(parseTime('-1')).toBeNaN()
+    expect(parseTime('90')).toBe(90_000)
     expect(formatTime(123_250)).toBe('2:03.250')
     expect(formatTime(0)).toBe('0:00.000')
+  })
+
+  it('refuses positions outside the log, in a gap, or after its end, never clamping them', () => {
+    const l = log(kickedMeeting(), 40)
+    const gapped = l.envelopes.filter((e) => e.seq !== 44)
+    expect(positionOfSeq(l.envelopes, '40')).toEqual({ ok: true, step: 1 })
+    expect(positionOfSeq(l.envelopes, ' 48 ')).toEqual({ ok: true, step: 9 })
+    expect(positionOfSeq(l.envelopes, '99999')).toEqual({
+      ok: false,
+      problem: { kind: 'seqOutside', seq: 99999, first: 40, last: 48 },
+    })
+    expect(positionOfSeq(l.envelopes, '-1')).toMatchObject({ problem: { kind: 'seqOutside' } })
+    expect(positionOfSeq(l.envelopes, '39')).toMatchObject({ problem: { kind: 'seqOutside' } })
+    expect(positionOfSeq(l.envelopes, 'soon')).toMatchObject({ problem: { kind: 'notSeq' } })
+    expect(positionOfSeq(gapped, '44')).toEqual({
+      ok: false,
+      problem: { kind: 'seqMissing', seq: 44 },
+    })
+    expect(positionOfSeq([], '0')).toMatchObject({ problem: { kind: 'emptyLog' } })
+    expect(positionOfTime(l.envelopes, 10_000, '1.5')).toEqual({ ok: true, step: 4 })
+    expect(positionOfTime(l.envelopes, 10_000, '4')).toEqual({ ok: true, step: 9 })
+    expect(positionOfTime(l.envelopes, 10_000, '4.001')).toEqual({
+      ok: false,
+      problem: { kind: 'timeOutside', ms: 4001, duration: 4000 },
+    })
+    expect(positionOfTime(l.envelopes, 10_000, '1:99')).toMatchObject({
+      problem: { kind: 'notTime' },
+    })
+  })
+
+  it('resolves a name to the uids and user ids it goes by, and a uid to the names', () => {
+    const events: Event[] = [
+      ...kickedMeeting(),
+      { type: 'rtc/userJoined', uid: '300' } as Event,
+      { type: 'rtm/memberLeft', uid: '300' } as Event,
+    ]
+    const people = buildPeopleDirectory(log(events).envelopes)
+    const pick = (user: string) =>
+      events
+        .filter((e) => matchesFilter(e, { user, people: people.resolve(user) }))
+        .map((e) => e.type)
+    // The member record ties 'Name 300' to uid 300 and user-300: events with only the uid count.
+    expect(people.resolve('name 300')).toEqual(new Set(['300', 'user-300', 'name 300']))
+    expect(pick('Name 300')).toEqual(['msg/memberChanged', 'rtc/userJoined', 'rtm/memberLeft'])
+    // Without the directory a name finds only the events that carry that name.
+    expect(events.filter((e) => matchesFilter(e, { user: 'Name 300' })).map((e) => e.type)).toEqual(
+      ['msg/memberChanged'],
+    )
+    // And back: a uid finds an event that names the person only (the kick by 'Name 100').
+    expect(pick('100')).toContain('life/kicked')
+    expect(people.resolve('')).toEqual(new Set())
   })
 })

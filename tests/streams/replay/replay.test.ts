@@ -7,7 +7,8 @@ import { stateFromJson } from '../../../streams/projections/codec'
 import { createRecorder } from '../../../streams/recorder/recorder'
 import { diffStates } from '../../../streams/replay/diff'
 import { createReplay, replayNdjson } from '../../../streams/replay/engine'
-import { LogFormatError, readLog } from '../../../streams/replay/read'
+import { describeProblem, LogFormatError, readLog } from '../../../streams/replay/read'
+import { toNdjson } from '../../../streams/recorder/format'
 import { Cmd } from '../../../streams/wire/channel'
 import { byHost, entry, me, member, msg, roomInfo } from '../fixtures'
 
@@ -154,18 +155,15 @@ describe('replay', () => {
     expect(() => readLog('{"hello":1}')).toThrow(/not a session log/)
   })
 
-  it('refuses a line that is not an envelope, naming it', () => {
+  it('skips and lists a line that is not an envelope, and reads the rest', () => {
     const header = JSON.stringify({
       kind: 'roomcast-session-log',
       format: 1,
       app: 't',
       startedAt: 1,
     })
-    const good = JSON.stringify({
-      seq: 0,
-      at: 1,
-      event: { type: 'rtm/memberCountUpdated', count: 2 },
-    })
+    const at = (seq: number) =>
+      JSON.stringify({ seq, at: seq + 1, event: { type: 'rtm/memberCountUpdated', count: seq } })
     for (const bad of [
       '{"seq":1,"at":2}',
       '{"seq":1,"event":{"count":2}}',
@@ -174,13 +172,49 @@ describe('replay', () => {
       '{"event":{"type":"x"}}',
       '7',
       'null',
-    ])
-      expect(() => readLog([header, good, bad].join('\n'))).toThrow(
-        /envelope 2 is not \{ seq, at, event \}/,
-      )
-    expect(readLog([header, good].join('\n')).envelopes[0]?.event.type).toBe(
+      'garbage {',
+    ]) {
+      const log = readLog([header, at(0), bad, at(1)].join('\n') + '\n')
+      expect(log.envelopes.map((e) => e.seq)).toEqual([0, 1])
+      expect(log.problems).toEqual([{ kind: 'garbage', line: 3, text: bad }])
+    }
+    expect(readLog([header, at(0)].join('\n')).envelopes[0]?.event.type).toBe(
       'rtm/memberCountUpdated',
     )
+  })
+
+  it('drops a cut-off last line with a warning, and keeps every whole one', () => {
+    const text = record(meeting()).toNdjson()
+    const whole = readLog(text)
+    expect(whole.problems).toEqual([])
+    const cut = text.slice(0, text.length - 25)
+    const log = readLog(cut)
+    expect(log.envelopes).toHaveLength(whole.envelopes.length - 1)
+    expect(log.problems).toHaveLength(1)
+    expect(log.problems?.[0]).toMatchObject({ kind: 'truncated', line: whole.envelopes.length + 1 })
+    expect(describeProblem(log.problems![0]!)).toMatch(/cut off and is dropped/)
+    // the same broken line followed by a newline was not cut off by the end: it is garbage
+    expect(readLog(cut + '\n').problems?.[0]?.kind).toBe('garbage')
+  })
+
+  it('notes a gap in seq as a problem and a timeline marker, and replays what is there', () => {
+    const events = meeting()
+    const log = readLog(record(events).toNdjson())
+    const kept = log.envelopes.filter((e) => e.seq < 10 || e.seq > 14)
+    const replay = createReplay({ header: log.header, envelopes: kept, problems: [] })
+    const gapped = createReplay(readLog(toNdjson(log.header, kept)))
+    expect(gapped.problems).toEqual([{ kind: 'gap', line: 12, index: 10, from: 10, to: 14 }])
+    expect(describeProblem(gapped.problems[0]!)).toBe(
+      'events #10 to #14 are missing (5, before line 12)',
+    )
+    expect(gapped.markers.find((m) => m.index === 10)?.kinds).toContain('gap')
+    expect(replay.markers.some((m) => m.kinds.includes('gap'))).toBe(false)
+    expect(json(gapped.stateAt(gapped.length))).toEqual(json(replay.stateAt(replay.length)))
+  })
+
+  it('still refuses what is no session log at all', () => {
+    expect(() => readLog('')).toThrow(/empty log/)
+    expect(() => readLog('garbage\n{"seq":0}')).toThrow(/not a session log/)
   })
 
   it('rebuilds a state from its JSON form', () => {

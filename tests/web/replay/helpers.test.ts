@@ -108,9 +108,13 @@ describe('replay screen helpers', () => {
     }
     expect(fails('')).toEqual(['format', 'empty log'])
     expect(fails('{"kind":"other"}')).toEqual(['format', 'not a session log (no header line)'])
-    expect(
-      fails('{"kind":"roomcast-session-log","format":1,"app":"x","startedAt":0}\n[1]'),
-    ).toEqual(['format', 'envelope 1 is not { seq, at, event }'])
+    // a line that is not an event is skipped and listed, not a reason to refuse the log
+    const skipped = openLog(
+      '{"kind":"roomcast-session-log","format":1,"app":"x","startedAt":0}\n[1]',
+      'x',
+    )
+    expect(skipped.replay.length).toBe(0)
+    expect(skipped.replay.problems).toEqual([{ kind: 'garbage', line: 2, text: '[1]' }])
   })
 
   it('[ERR-3] has every replay text in English and Chinese, under its own top-level key', () => {

@@ -174,7 +174,25 @@ describe('the replay screen: moving', () => {
     expect(position()).toBe('event #13 · step 14 of 19 · 0:30.000')
     fireEvent.change(screen.getByLabelText('Seek to time'), { target: { value: 'soon' } })
     fireEvent.click(screen.getByRole('button', { name: 'Seek' }))
-    expect(screen.getByText('Give seconds, or m:ss.mmm')).toBeTruthy()
+    expect(screen.getByText('Give seconds, or m:ss.mmm (seconds below 60)')).toBeTruthy()
+    expect(position()).toBe('event #13 · step 14 of 19 · 0:30.000')
+    // out of range: a message, and the position stays (never clamped)
+    fireEvent.change(screen.getByLabelText('Seek to time'), { target: { value: '1:99' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Seek' }))
+    expect(screen.getByText('Give seconds, or m:ss.mmm (seconds below 60)')).toBeTruthy()
+    fireEvent.change(screen.getByLabelText('Seek to time'), { target: { value: '100' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Seek' }))
+    expect(screen.getByText(/^1:40\.000 is after the end of the log \(/)).toBeTruthy()
+    fireEvent.change(screen.getByLabelText('Jump to event'), { target: { value: '99999' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Jump' }))
+    expect(
+      screen.getByText('Event #99999 is outside the log: its events go from #0 to #18'),
+    ).toBeTruthy()
+    fireEvent.change(screen.getByLabelText('Jump to event'), { target: { value: '-1' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Jump' }))
+    expect(
+      screen.getByText('Event #-1 is outside the log: its events go from #0 to #18'),
+    ).toBeTruthy()
     expect(position()).toBe('event #13 · step 14 of 19 · 0:30.000')
   })
 
@@ -222,41 +240,53 @@ describe('the replay screen: opening', () => {
 })
 
 describe('the replay screen: logs that do not open', () => {
-  it('shows the format error of a bad log and stays usable', async () => {
+  it('shows the format error of what is no log and stays usable', async () => {
     renderReplay()
     await act(async () => {
       fireEvent.change(screen.getByLabelText('Open a session log'), {
-        target: {
-          files: [new File(['{"kind":"roomcast-session-log","format":1}\nnot json\n'], 'x')],
-        },
+        target: { files: [new File(['not json\n{"seq":0}\n'], 'x')] },
       })
     })
     expect((await screen.findByRole('alert')).textContent).toBe(
-      'This is not a session log that can be read: line 2 is not JSON',
+      'This is not a session log that can be read: not a session log (no header line)',
     )
     await openLogText(kickSessionLog())
     expect(screen.queryByRole('alert')).toBeNull()
     expect(position()).toBe('start · step 0 of 19 · 0:00.000')
   })
 
-  it('names a newer format, and an envelope without an event', async () => {
+  it('names a newer format; opens a damaged log, listing what it skipped and what is missing', async () => {
     renderReplay()
-    const open = async (text: string) =>
-      act(async () => {
-        fireEvent.change(screen.getByLabelText('Open a session log'), {
-          target: { files: [new File([text], 'x')] },
-        })
+    await act(async () => {
+      fireEvent.change(screen.getByLabelText('Open a session log'), {
+        target: {
+          files: [
+            new File(
+              ['{"kind":"roomcast-session-log","format":99,"app":"x","startedAt":0}\n'],
+              'x',
+            ),
+          ],
+        },
       })
-    await open('{"kind":"roomcast-session-log","format":99,"app":"x","startedAt":0}\n')
+    })
     expect((await screen.findByRole('alert')).textContent).toContain(
       'log format 99 is newer than this build (1)',
     )
-    await open('{"kind":"roomcast-session-log","format":1,"app":"x","startedAt":0}\n{"seq":0}\n')
-    await waitFor(() =>
-      expect(screen.getByRole('alert').textContent).toContain(
-        'envelope 1 is not { seq, at, event }',
-      ),
-    )
+    const lines = kickSessionLog().trimEnd().split('\n')
+    const damaged = [
+      ...lines.slice(0, 4),
+      'garbage',
+      ...lines.slice(6, -1),
+      lines.at(-1)!.slice(0, 9),
+    ]
+    await openLogText(damaged.join('\n'))
+    expect(position()).toBe('start · step 0 of 16 · 0:00.000')
+    const warning = screen.getByText('The log was read with 3 problems').closest('[role=status]')!
+    expect(warning.textContent).toContain('Line 5 is not an event and is skipped: garbage')
+    fireEvent.click(screen.getByRole('button', { name: 'Show all' }))
+    const list = screen.getByRole('list', { name: 'Problems found while reading' })
+    expect(list.textContent).toContain('2 events are missing: #3 to #4')
+    expect(list.textContent).toContain(`Line ${damaged.length} was cut off and is dropped`)
   })
 
   it('fetches ?log=<url> in the browser and shows the HTTP status when it fails', async () => {

@@ -179,7 +179,7 @@ describe('the timeline', () => {
       within(legend)
         .getAllByRole('listitem')
         .map((i) => i.textContent),
-    ).toEqual(['Joins and leaves', 'Errors', 'Boxes', 'Role changes'])
+    ).toEqual(['Joins and leaves', 'Errors', 'Boxes', 'Role changes', 'Missing events'])
     const kinds = [...slider.querySelectorAll('[data-kind]')].map((m) =>
       m.getAttribute('data-kind'),
     )

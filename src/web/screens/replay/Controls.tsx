@@ -10,12 +10,11 @@ import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Replay } from '../../../../streams/replay/engine'
 import {
-  formatTime,
-  parseTime,
-  seqOfStep,
-  stepAtTime,
-  stepOfSeq,
-} from '../../../../streams/replay/query'
+  positionOfSeq,
+  positionOfTime,
+  type PositionProblem,
+} from '../../../../streams/replay/position'
+import { formatTime, seqOfStep } from '../../../../streams/replay/query'
 import { originOf, timeOfStep } from './timeline-scale'
 import type { Cursor } from './use-cursor'
 import { SPEEDS, type Playback } from './use-playback'
@@ -76,22 +75,30 @@ export function Controls({
   const { t } = useTranslation()
   const { step, go } = cursor
   const [seq, setSeq] = useState('')
-  const [seqInvalid, setSeqInvalid] = useState(false)
+  const [seqProblem, setSeqProblem] = useState<PositionProblem | null>(null)
   const [time, setTime] = useState('')
-  const [timeInvalid, setTimeInvalid] = useState(false)
+  const [timeProblem, setTimeProblem] = useState<PositionProblem | null>(null)
   const position = usePositionText(replay, step)
+  const says = (p: PositionProblem | null) =>
+    p === null
+      ? undefined
+      : t(`replay.controls.problems.${p.kind}`, {
+          ...p,
+          ...('ms' in p ? { time: formatTime(p.ms), duration: formatTime(p.duration) } : {}),
+        })
 
+  // A position outside the log, or one a gap lost, is refused with why: never clamped.
   const jump = (event: FormEvent) => {
     event.preventDefault()
-    const ok = /^\s*-?\d+\s*$/.test(seq)
-    setSeqInvalid(!ok)
-    if (ok) go(stepOfSeq(replay.envelopes, Number(seq)))
+    const at = positionOfSeq(replay.envelopes, seq)
+    setSeqProblem(at.ok ? null : at.problem)
+    if (at.ok) go(at.step)
   }
   const seek = (event: FormEvent) => {
     event.preventDefault()
-    const ms = parseTime(time)
-    setTimeInvalid(Number.isNaN(ms))
-    if (!Number.isNaN(ms)) go(stepAtTime(replay.envelopes, replay.header.startedAt, ms))
+    const at = positionOfTime(replay.envelopes, replay.header.startedAt, time)
+    setTimeProblem(at.ok ? null : at.problem)
+    if (at.ok) go(at.step)
   }
 
   return (
@@ -127,10 +134,7 @@ export function Controls({
         </Field>
       </div>
       <form className={styles.group} onSubmit={jump}>
-        <Field
-          label={t('replay.controls.jump')}
-          validationMessage={seqInvalid ? t('replay.controls.jumpInvalid') : undefined}
-        >
+        <Field label={t('replay.controls.jump')} validationMessage={says(seqProblem)}>
           <Input
             className={styles.input}
             inputMode="numeric"
@@ -143,8 +147,8 @@ export function Controls({
       <form className={styles.group} onSubmit={seek}>
         <Field
           label={t('replay.controls.time')}
-          hint={timeInvalid ? undefined : t('replay.controls.timeHint')}
-          validationMessage={timeInvalid ? t('replay.controls.timeInvalid') : undefined}
+          hint={timeProblem ? undefined : t('replay.controls.timeHint')}
+          validationMessage={says(timeProblem)}
         >
           <Input className={styles.input} value={time} onChange={(_, d) => setTime(d.value)} />
         </Field>

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Envelope } from '../../../../streams/core/envelope'
 import type { Event } from '../../../../streams/events'
+import { buildPeopleDirectory, type PeopleDirectory } from '../../../../streams/replay/people'
 import { formatTime, peopleOf } from '../../../../streams/replay/query'
 import { filterEvents } from './event-index'
 import { EventRows } from './EventRows'
@@ -63,9 +64,20 @@ export function EventList({ opened, cursor }: { opened: OpenedLog; cursor: Curso
   const [user, setUser] = useState('')
   const settledType = useSettled(type, FILTER_DELAY_MS)
   const settledUser = useSettled(user, FILTER_DELAY_MS)
+  // Who is who, learnt once from the whole log the first time the user filter is used.
+  const directory = useMemo(() => {
+    let built: PeopleDirectory | null = null
+    return () => (built ??= buildPeopleDirectory(envelopes))
+  }, [envelopes])
   const index = useMemo(
-    () => filterEvents(envelopes, { source, type: settledType, user: settledUser }),
-    [envelopes, source, settledType, settledUser],
+    () =>
+      filterEvents(envelopes, {
+        source,
+        type: settledType,
+        user: settledUser,
+        ...(settledUser.trim() ? { people: directory().resolve(settledUser) } : {}),
+      }),
+    [envelopes, source, settledType, settledUser, directory],
   )
   const current = index.rowOf(step - 1)
   const startedAt = replay.header.startedAt

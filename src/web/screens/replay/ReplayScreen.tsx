@@ -18,6 +18,7 @@ import { addReplayTexts } from '../../i18n/replay'
 import { FluentShell } from '../../ui/FluentShell'
 import { fetchLogText, LogOpenError, openLog, type LogErrorKind, type OpenedLog } from './open-log'
 import { OpenLog } from './OpenLog'
+import { ReadProblems } from './ReadProblems'
 import { ReplayView } from './ReplayView'
 import { originOf } from './timeline-scale'
 import { stepOfHash } from './use-cursor'
@@ -168,6 +169,7 @@ export default function ReplayScreen() {
             </MessageBarBody>
           </MessageBar>
         )}
+        {loaded && <ReadProblems key={loaded.id} problems={loaded.opened.replay.problems} />}
         {opening && (
           <Spinner className={styles.message} label={t('replay.opening', { name: opening })} />
         )}

@@ -23,6 +23,7 @@ export const KIND_COLOURS: Readonly<Record<MarkerKind, string>> = {
   error: tokens.colorPaletteRedBackground3,
   dialog: tokens.colorPaletteMarigoldBackground3,
   role: tokens.colorPaletteBerryBackground3,
+  gap: tokens.colorNeutralForeground1,
 }
 
 const useStyles = makeStyles({
