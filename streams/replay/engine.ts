@@ -36,28 +36,35 @@ export interface Replay {
   diff(a: number, b: number): Change[]
 }
 
-export function createReplay(log: SessionLog, options: ReplayOptions = {}): Replay {
+/**
+ * A replay that grows: envelopes are folded onto its end one at a time (the replay screen folds
+ * a log in slices while its worker still reads it, so the first screen shows before the rest is
+ * in). `replay` sees every envelope pushed so far; `view()` is the same replay under a new
+ * identity, for a screen that re-renders what depends on the replay when it has grown.
+ */
+export interface ReplayBuilder {
+  readonly replay: Replay
+  /** Folds one more envelope onto the end (its problems, a gap before it, added first). */
+  push(envelope: Envelope<Event>): void
+  /** Problems reading found (gaps are marked on the envelope at their index when it comes). */
+  addProblems(problems: readonly ReadProblem[]): void
+  view(): Replay
+}
+
+export function createReplayBuilder(
+  header: LogHeader<unknown>,
+  options: ReplayOptions = {},
+): ReplayBuilder {
   const every = Math.max(1, options.checkpointEvery ?? 2000)
-  const envelopes = log.envelopes
-  const start: State = log.header.snapshot ? stateFromJson(log.header.snapshot.state) : initialState
+  const envelopes: Envelope<Event>[] = []
+  const start: State = header.snapshot ? stateFromJson(header.snapshot.state) : initialState
   const checkpoints: State[] = [start]
   const markers: Marker[] = []
-  const problems = log.problems ?? []
+  const problems: ReadProblem[] = []
   const gaps = new Set<number>()
-  for (const p of problems) if (p.kind === 'gap') gaps.add(p.index)
-  let state = start
-  for (let i = 0; i < envelopes.length; i++) {
-    const event = (envelopes[i] as Envelope<Event>).event
-    const before = state
-    state = reduce(state, event)
-    const kinds = markerKinds(before, state, event)
-    if (gaps.has(i)) kinds.unshift('gap')
-    if (kinds.length > 0) markers.push({ index: i, kinds })
-    if ((i + 1) % every === 0) checkpoints.push(state)
-  }
-  const final = state
-  let position = envelopes.length
-  let cursorState = final
+  let final = start
+  let position = 0
+  let cursorState = start
 
   const stateAt = (n: number): State => {
     const step = Math.max(0, Math.min(envelopes.length, Math.floor(n)))
@@ -74,9 +81,11 @@ export function createReplay(log: SessionLog, options: ReplayOptions = {}): Repl
     return s
   }
 
-  return {
-    header: log.header,
-    length: envelopes.length,
+  const make = (): Replay => ({
+    header,
+    get length() {
+      return envelopes.length
+    },
     envelopes,
     markers,
     problems,
@@ -91,7 +100,36 @@ export function createReplay(log: SessionLog, options: ReplayOptions = {}): Repl
       return position
     },
     diff: (a, b) => diffStates(stateAt(a), stateAt(b)),
+  })
+  const replay = make()
+  return {
+    replay,
+    view: make,
+    addProblems(more) {
+      for (const p of more) {
+        problems.push(p)
+        if (p.kind === 'gap') gaps.add(p.index)
+      }
+    },
+    push(envelope) {
+      const i = envelopes.length
+      const before = final
+      final = reduce(final, envelope.event)
+      envelopes.push(envelope)
+      const kinds = markerKinds(before, final, envelope.event)
+      if (gaps.has(i)) kinds.unshift('gap')
+      if (kinds.length > 0) markers.push({ index: i, kinds })
+      if ((i + 1) % every === 0) checkpoints.push(final)
+    },
   }
+}
+
+/** A replay of a whole log, folded at once (the command line, tests, fixtures). */
+export function createReplay(log: SessionLog, options: ReplayOptions = {}): Replay {
+  const builder = createReplayBuilder(log.header, options)
+  builder.addProblems(log.problems ?? [])
+  for (let i = 0; i < log.envelopes.length; i++) builder.push(log.envelopes[i] as Envelope<Event>)
+  return builder.replay
 }
 
 /** Reads an NDJSON log (migrating older formats) and prepares its replay. */

@@ -1,8 +1,10 @@
 // `npm run bench:replay`: the 1,000,000-event log of `bench:fold` (10,000-member roster) opened
 // in the replay screen in Chromium, with the built app and the real server. Prints the time to
-// first render, the median and max time of 20 seeks through the UI ("Jump to event"), and the
-// long tasks over 50 ms while seeking. Targets: seek ≤ 100 ms median, no long task over 200 ms.
-// Last line: one JSON object.
+// the first screen (targets: within 3 s) and to the whole log open, the longest main-thread task
+// while it opens (target: none over 100 ms; a worker parses, the page folds in slices), beside a
+// baseline in the same page (fetching the log's bytes alone); then the median and max time of 20
+// seeks through the UI ("Jump to event") and the long tasks over 50 ms while seeking (targets:
+// seek ≤ 100 ms median, no long task over 200 ms). Last line: one JSON object.
 import { createReadStream, mkdtempSync, statSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { tmpdir } from 'node:os'
@@ -15,6 +17,8 @@ const EVENTS = Number(process.env.EVENTS ?? 1_000_000)
 const SEEKS = 20
 const TARGET_SEEK_MS = 100
 const TARGET_LONG_TASK_MS = 200
+const TARGET_FIRST_SCREEN_MS = 3000
+const TARGET_OPEN_TASK_MS = 100
 const ARGS = [...BASE_CHROMIUM_ARGS, '--js-flags=--max-old-space-size=8192']
 
 /** Collects long tasks from the page's start (a string: the page gets no transpiler helper). */
@@ -99,7 +103,34 @@ try {
     () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
   )
   const firstRenderMs = Date.now() - started
-  console.log(`time to first render (fetch, parse, fold, meeting screen): ${firstRenderMs} ms`)
+  console.log(
+    `first screen (fetch, first chunk parsed in the worker and folded, meeting screen): ${firstRenderMs} ms (target ≤ ${TARGET_FIRST_SCREEN_MS} ms)`,
+  )
+  // opening goes on behind the first screen until the progress bar and its Cancel go
+  await page
+    .getByRole('button', { name: 'Cancel', exact: true })
+    .waitFor({ state: 'detached', timeout: 600_000 })
+  const openMs = Date.now() - started
+  const openedAt = (await page.evaluate('performance.now()')) as number
+  const openTasks = (
+    (await page.evaluate('window.longTasks')) as { start: number; ms: number }[]
+  ).filter((t) => t.start <= openedAt)
+  const openLongest = openTasks.reduce((m, t) => Math.max(m, t.ms), 0)
+  const readout = await page.locator('[aria-label="Position"]').first().textContent()
+  console.log(
+    `whole log open: ${openMs} ms (${readout?.replace(/^.*of /, '').replace(/ ·.*/, '')} steps)`,
+  )
+  console.log(
+    `main-thread tasks over 50 ms while opening: ${openTasks.length}, longest ${r1(openLongest)} ms (target: none over ${TARGET_OPEN_TASK_MS} ms)`,
+  )
+  const baselineMs = (await page.evaluate(`(async () => {
+    const t0 = performance.now()
+    const bytes = await (await fetch(${JSON.stringify(logUrl)})).arrayBuffer()
+    return bytes.byteLength > 0 ? performance.now() - t0 : -1
+  })()`)) as number
+  console.log(
+    `baseline, the log's bytes fetched alone in the same page: ${r1(baselineMs)} ms; whole open ${r1(openMs / baselineMs)}× that`,
+  )
 
   const random = prng(7)
   const seeks: number[] = []
@@ -127,12 +158,20 @@ try {
     bench: 'replay',
     events: EVENTS,
     firstRenderMs,
+    openMs,
+    openLongTasks: openTasks.length,
+    openLongestTaskMs: r1(openLongest),
+    fetchBaselineMs: r1(baselineMs),
     seeks,
     seekMedianMs: seekMedian,
     seekMaxMs: seekMax,
     longTasksWhileSeeking: longTasks.length,
     longestTaskMs: r1(longest),
-    withinTarget: seekMedian <= TARGET_SEEK_MS && longest <= TARGET_LONG_TASK_MS,
+    withinTarget:
+      seekMedian <= TARGET_SEEK_MS &&
+      longest <= TARGET_LONG_TASK_MS &&
+      firstRenderMs <= TARGET_FIRST_SCREEN_MS &&
+      openLongest <= TARGET_OPEN_TASK_MS,
   }
 } finally {
   await close()

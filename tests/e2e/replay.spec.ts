@@ -58,7 +58,7 @@ test('[ROUTE-15] a log that is not one says why, and the screen stays usable', a
   await page.goto('/replay')
   await page.getByLabel('Open a session log').setInputFiles(bad)
   await expect(page.getByRole('alert')).toHaveText(
-    'This is not a session log that can be read: line 1 is not JSON',
+    'This is not a session log that can be read: not a session log (no header line)',
   )
   await openLog(page, await writeLogFile(info, 'kick.ndjson', kickSessionLog()))
   await expect(page.getByRole('alert')).toHaveCount(0)

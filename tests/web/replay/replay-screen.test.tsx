@@ -281,7 +281,9 @@ describe('the replay screen: logs that do not open', () => {
     ]
     await openLogText(damaged.join('\n'))
     expect(position()).toBe('start · step 0 of 16 · 0:00.000')
-    const warning = screen.getByText('The log was read with 3 problems').closest('[role=status]')!
+    const warning = (await screen.findAllByText('The log was read with 3 problems'))[0]!.closest(
+      '[role=status]',
+    )!
     expect(warning.textContent).toContain('Line 5 is not an event and is skipped: garbage')
     fireEvent.click(screen.getByRole('button', { name: 'Show all' }))
     const list = screen.getByRole('list', { name: 'Problems found while reading' })

@@ -19,6 +19,11 @@ export const replayEn = {
       network: 'The log could not be loaded: {{message}}',
       read: 'The log could not be opened: {{message}}',
     },
+    loading: {
+      label: 'Opening progress',
+      progress: '{{percent}}% read · {{events}} events ready',
+      cancel: 'Cancel',
+    },
     problems: {
       title_one: 'The log was read with {{count}} problem',
       title_other: 'The log was read with {{count}} problems',

@@ -18,6 +18,11 @@ export const replayZh: Texts<typeof replayEn> = {
       network: '无法加载日志：{{message}}',
       read: '无法打开日志：{{message}}',
     },
+    loading: {
+      label: '打开进度',
+      progress: '已读取 {{percent}}% · 已就绪 {{events}} 个事件',
+      cancel: '取消',
+    },
     problems: {
       title_one: '读取日志时发现 {{count}} 个问题',
       title_other: '读取日志时发现 {{count}} 个问题',

@@ -1,7 +1,6 @@
 import {
   MessageBar,
   MessageBarBody,
-  Spinner,
   Text,
   Title2,
   Title3,
@@ -9,19 +8,19 @@ import {
   mergeClasses,
   tokens,
 } from '@fluentui/react-components'
-import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react'
+import { useCallback, useEffect, useState, type DragEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router-dom'
 import { formatTime } from '../../../../streams/replay/query'
 import { LanguageSwitch } from '../../app/LanguageSwitch'
 import { addReplayTexts } from '../../i18n/replay'
 import { FluentShell } from '../../ui/FluentShell'
-import { fetchLogText, LogOpenError, openLog, type LogErrorKind, type OpenedLog } from './open-log'
+import { LoadBar } from './LoadBar'
 import { OpenLog } from './OpenLog'
 import { ReadProblems } from './ReadProblems'
 import { ReplayView } from './ReplayView'
 import { originOf } from './timeline-scale'
-import { stepOfHash } from './use-cursor'
+import { useLogLoader } from './use-log-loader'
 
 addReplayTexts()
 
@@ -56,19 +55,6 @@ const useStyles = makeStyles({
   message: { margin: '8px 12px 0' },
 })
 
-/** A yield to the browser, so "Opening…" shows before a big log is parsed and folded. */
-const painted = () =>
-  new Promise<void>((resolve) => {
-    const done = () => setTimeout(resolve, 0)
-    const timer = setTimeout(done, 100)
-    requestAnimationFrame(() => {
-      clearTimeout(timer)
-      done()
-    })
-  })
-
-type Loaded = { readonly opened: OpenedLog; readonly initialStep: number; readonly id: number }
-
 /**
  * [ROUTE-15] /replay: a session log opened from a file (the picker, or dropped on the page) or
  * from `?log=<url>` is replayed in the very screens the user saw, with no network and no
@@ -80,46 +66,17 @@ export default function ReplayScreen() {
   const { search } = useLocation()
   // ?log=<url>: fetched by this browser when the page opens with it.
   const url = new URLSearchParams(search).get('log')
-  const [loaded, setLoaded] = useState<Loaded | null>(null)
-  const [opening, setOpening] = useState<string | null>(() => url)
-  const [error, setError] = useState<{ kind: LogErrorKind; message: string } | null>(null)
+  const { loaded, opening, error, open, cancel } = useLogLoader()
   const [dragging, setDragging] = useState(false)
-  const latest = useRef(0)
 
   useEffect(() => {
     document.title = t('replay.title')
   }, [t, loaded])
 
-  /** Opens a log once its text is read; a newer open wins over an older one still reading. */
-  const load = useCallback(async (id: number, name: string, text: Promise<string>) => {
-    try {
-      const read = await text
-      await painted()
-      if (id !== latest.current) return
-      const opened = openLog(read, name)
-      setLoaded({ opened, id, initialStep: stepOfHash(opened.replay, window.location.hash) })
-      setError(null)
-    } catch (e) {
-      if (id !== latest.current) return
-      setError({
-        kind: e instanceof LogOpenError ? e.kind : 'read',
-        message: e instanceof Error ? e.message : String(e),
-      })
-    } finally {
-      if (id === latest.current) setOpening(null)
-    }
-  }, [])
-  const openFile = useCallback(
-    (file: File) => {
-      const id = ++latest.current
-      setOpening(file.name)
-      void load(id, file.name, file.text())
-    },
-    [load],
-  )
+  const openFile = useCallback((file: File) => open(file.name, { file }), [open])
   useEffect(() => {
-    if (url) void load(++latest.current, url, fetchLogText(url))
-  }, [url, load])
+    if (url) open(url, { url })
+  }, [url, open])
 
   const onDrop = (event: DragEvent) => {
     event.preventDefault()
@@ -169,12 +126,12 @@ export default function ReplayScreen() {
             </MessageBarBody>
           </MessageBar>
         )}
-        {loaded && <ReadProblems key={loaded.id} problems={loaded.opened.replay.problems} />}
-        {opening && (
-          <Spinner className={styles.message} label={t('replay.opening', { name: opening })} />
+        {opening && <LoadBar opening={opening} onCancel={cancel} />}
+        {loaded && (
+          <ReadProblems key={`problems-${loaded.id}`} problems={loaded.opened.replay.problems} />
         )}
         {loaded ? (
-          <ReplayView key={loaded.id} opened={loaded.opened} initialStep={loaded.initialStep} />
+          <ReplayView key={loaded.id} opened={loaded.opened} />
         ) : (
           !opening && (
             <section className={styles.welcome} aria-label={t('replay.title')}>

@@ -1,7 +1,7 @@
 import { makeStyles, tokens } from '@fluentui/react-components'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { seqOfStep } from '../../../../streams/replay/query'
+import { seqOfStep, stepOfSeq } from '../../../../streams/replay/query'
 import { stateToJson } from '../../../../streams/replay/state-json'
 import { Controls } from './Controls'
 import { EventList } from './EventList'
@@ -10,7 +10,8 @@ import { createReplaySession } from './replay-session'
 import { ReplayStage } from './ReplayStage'
 import { StepDetail } from './StepDetail'
 import { Timeline } from './Timeline'
-import { useCursor, type Cursor } from './use-cursor'
+import { seqInHash } from './hash'
+import { stepOfHash, useCursor, type Cursor } from './use-cursor'
 import { usePlayback } from './use-playback'
 import { useStepKeys } from './use-step-keys'
 
@@ -70,16 +71,27 @@ function useFocusKept(cursor: Cursor): [Cursor, (frame: HTMLDivElement | null) =
 }
 
 /** An opened log: controls, timeline, the meeting screen at the cursor, events and detail. */
-export function ReplayView({ opened, initialStep }: { opened: OpenedLog; initialStep: number }) {
+export function ReplayView({ opened }: { opened: OpenedLog }) {
   const styles = useStyles()
   const { t } = useTranslation()
   const { replay } = opened
+  const [initialStep] = useState(() => stepOfHash(replay, window.location.hash))
   const [session] = useState(() =>
     createReplaySession(replay.seek(initialStep), replay.header.startedAt),
   )
   const [cursor, attachFrame] = useFocusKept(useCursor(replay, session, initialStep))
   const playback = usePlayback(replay, cursor)
   useStepKeys(cursor)
+  // A #seq= link past what has loaded so far: go there once that event is in.
+  const wanted = useRef(seqInHash(window.location.hash))
+  const { go } = cursor
+  useEffect(() => {
+    const seq = wanted.current
+    const last = replay.envelopes.at(-1)?.seq
+    if (seq === null || last === undefined || last < seq) return
+    wanted.current = null
+    go(stepOfSeq(replay.envelopes, seq))
+  }, [replay, go])
   const [status, setStatus] = useState('')
   const { step } = cursor
   // The meeting screen names the tab when it mounts; this page is the replay.

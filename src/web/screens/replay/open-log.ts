@@ -4,8 +4,9 @@ import { createReplay, type Replay } from '../../../../streams/replay/engine'
 import { sourceOf } from '../../../../streams/replay/query'
 import { LogFormatError, readLog } from '../../../../streams/replay/read'
 
-/** Why a log did not open: not a readable log, an HTTP answer, no answer, anything else. */
-export type LogErrorKind = 'format' | 'http' | 'network' | 'read'
+import type { LogErrorKind } from './log-pump'
+
+export type { LogErrorKind }
 
 export class LogOpenError extends Error {
   constructor(
@@ -28,22 +29,6 @@ export interface OpenedLog {
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
-/**
- * Fetches a log's text in the browser (`?log=<url>`); an HTTP failure says its status. The text
- * is read once, as one string.
- */
-export async function fetchLogText(url: string, fetchImpl: typeof fetch = fetch): Promise<string> {
-  let response: Response
-  try {
-    response = await fetchImpl(url)
-  } catch (error) {
-    throw new LogOpenError('network', messageOf(error))
-  }
-  if (!response.ok)
-    throw new LogOpenError('http', `${response.status} ${response.statusText}`.trim())
-  return response.text()
-}
-
 /** The sources present in a log, in one pass. */
 export function sourcesOf(envelopes: readonly Envelope<Event>[]): string[] {
   const types = new Set<string>()
@@ -52,9 +37,9 @@ export function sourcesOf(envelopes: readonly Envelope<Event>[]): string[] {
 }
 
 /**
- * Reads an NDJSON log (the engine's `readLog`, migrating older formats and checking every
- * envelope) and folds it into a replay with checkpoints (`createReplay`, what `replayNdjson`
- * does). The text is split once; nothing else copies it.
+ * Reads an NDJSON log at once (the engine's `readLog`: older formats migrated, damaged lines got
+ * past and listed) and folds it into a replay with checkpoints (`createReplay`). The screen opens
+ * logs with `loadLog` (a worker, and a fold in slices); this is the same result in one call.
  */
 export function openLog(text: string, name: string): OpenedLog {
   try {
