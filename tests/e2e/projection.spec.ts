@@ -1,7 +1,28 @@
-import { expect, test } from './support/test'
+import { expect, test, type Page } from './support/test'
 import { joinRoom, PASSWORD, roomName } from './support/room'
 
-test('[PROJ-3] [ROLE-1] a host adds a projection screen; it shows the chosen member; deleting it sends the screen home', async ({
+/** Frames a tile's video shows over `ms`: requestVideoFrameCallback, never awaiting play(). */
+function framesIn(page: Page, tile: string, ms = 1500): Promise<number> {
+  return page.evaluate(
+    ([tile, ms]) =>
+      new Promise<number>((resolve) => {
+        const video = [...document.querySelectorAll('figure')]
+          .find((f) => f.getAttribute('aria-label') === tile)
+          ?.querySelector('video')
+        if (!video) return resolve(-1)
+        let frames = 0
+        const count = () => {
+          frames++
+          video.requestVideoFrameCallback(count)
+        }
+        video.requestVideoFrameCallback(count)
+        setTimeout(() => resolve(frames), ms)
+      }),
+    [tile, ms] as const,
+  )
+}
+
+test("[PROJ-3] [ROLE-1] a host adds a projection screen; it shows the chosen members, the host's video playing; deleting it sends the screen home", async ({
   browser,
 }) => {
   const room = roomName('proj')
@@ -15,6 +36,7 @@ test('[PROJ-3] [ROLE-1] a host adds a projection screen; it shows the chosen mem
   await manage.goto(`/projection?roomId=${id}`)
   await manage.getByLabel('Name').fill('Hall screen')
   await manage.getByRole('checkbox', { name: 'Carl Conferee' }).check()
+  await manage.getByRole('checkbox', { name: 'Hana Host' }).check()
   await manage.getByRole('button', { name: 'Add a projection screen' }).click()
   const card = manage.getByRole('region', { name: 'Hall screen' })
   await expect(card).toContainText('Carl Conferee')
@@ -25,6 +47,13 @@ test('[PROJ-3] [ROLE-1] a host adds a projection screen; it shows the chosen mem
   await display.getByLabel('Room password').fill(PASSWORD)
   await display.getByRole('button', { name: 'Show this projection' }).click()
   await expect(display.getByRole('figure', { name: 'Carl Conferee' })).toBeVisible()
+  // The projected host's camera plays on the display.
+  await expect(display.getByRole('figure', { name: 'Hana Host' })).toHaveAttribute(
+    'data-video',
+    'on',
+    { timeout: 20_000 },
+  )
+  await expect.poll(() => framesIn(display, 'Hana Host'), { timeout: 20_000 }).toBeGreaterThan(5)
 
   await card.getByRole('button', { name: 'Delete' }).click()
   await expect(display.getByText('That projection address has been deleted')).toBeVisible()

@@ -13,6 +13,7 @@ import { SessionProvider, useSelector } from '../../session/context'
 import { loadSession, peekSession } from '../../session/loader'
 import { routes } from '../../session/routes'
 import type { Session } from '../../session/session'
+import { WithMediaView } from '../../session/WithMediaView'
 import { useMaybeSelector } from '../../session/use-store'
 import { FluentShell } from '../../ui/FluentShell'
 import { Toasts } from '../meeting/dialogs/Toasts'
@@ -113,7 +114,10 @@ function ProjectionEntry({
   if (session && (phase === 'inRoom' || deleted))
     return (
       <SessionProvider session={session}>
-        <ProjectionView roomId={roomId ?? ''} projectionId={projectionId} />
+        {/* The media adapter draws the projected members' video into their tiles. */}
+        <WithMediaView>
+          <ProjectionView roomId={roomId ?? ''} projectionId={projectionId} />
+        </WithMediaView>
       </SessionProvider>
     )
   return (
