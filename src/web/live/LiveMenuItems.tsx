@@ -18,8 +18,6 @@ type Availability = NonNullable<ClientConfig['live']>
 export function useLiveAvailability(): Availability | undefined {
   const replay = useIsReplay()
   const [live, setLive] = useState<Availability>()
-  // A replay asks no server anything ([ROUTE-15]): its menu shows no live items.
-  const { replay } = useSession()
   useEffect(() => {
     if (replay) return
     let gone = false
