@@ -69,7 +69,7 @@ describe('live broadcast and cloud recording on Janus and ffmpeg', () => {
     rmSync(scratch, { recursive: true, force: true })
   }, 60_000)
 
-  it('[LIVE-1] [CMD-27] [OPEN-1] [REC-2] a host goes live: HLS under our origin and an RTMP push to every streaming URL; an unreachable CDN is reported and the live goes on', async () => {
+  it('[LIVE-1] [CMD-27] [OPEN-1] [REC-2] a host goes live: HLS under our origin and an RTMP push to every streaming URL; an unreachable CDN is reported and the live goes on; a 10-second recording is refused as too short', async () => {
     const { host, guest, roomId } = room
     const uuid = host.room.roomUuid as string
     const install = server.app.deps.broadcasts.ffmpegInstall!
@@ -136,6 +136,8 @@ describe('live broadcast and cloud recording on Janus and ffmpeg', () => {
     recordingFrom = Date.now()
     programAtStart = await newestSegment(server.url + url)
     expect((await rtm.message(30)).data.recordingState).toBe(1)
+    // Ten seconds in, a stop is refused as too short and the recording goes on.
+    await sleep(Math.max(0, recordingFrom + 10_000 - Date.now()))
     const early = await host.client.post(`${ROOM}recording/mix/stop`, { roomId })
     expect(early.body).toMatchObject({ code: 1501, msg: 'recording too short' })
 

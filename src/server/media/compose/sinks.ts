@@ -5,6 +5,8 @@ import type { ProgramOutput } from './program'
 
 /** An output held back this much (a slow disk, a slow CDN) is dropped and started again. */
 const MAX_BACKLOG = 16 * 1024 * 1024
+/** An ffmpeg that has run this long is well: its failures before are forgotten. */
+const STABLE_MS = 10_000
 
 export type SinkState =
   | { readonly kind: 'starting' }
@@ -20,6 +22,7 @@ export type SinkState =
 export abstract class Sink implements ProgramOutput {
   private process: FfmpegProcess | undefined
   private timer: ReturnType<typeof setTimeout> | undefined
+  private stable: ReturnType<typeof setTimeout> | undefined
   private ending = false
   private failures = 0
   /** Started before (a restart appends to what the first one wrote). */
@@ -69,14 +72,20 @@ export abstract class Sink implements ProgramOutput {
     void process.exited.then((exit) => this.exited(process, exit))
   }
 
+  /**
+   * The output is up. Its failures are forgotten only once it has stayed up a while: one that
+   * dies again and again (a disk that cannot be written) reaches its third attempt and is reported.
+   */
   private up(): void {
-    this.failures = 0
+    clearTimeout(this.stable)
+    this.stable = setTimeout(() => (this.failures = 0), STABLE_MS)
     this.setState({ kind: 'running' })
   }
 
   private exited(process: FfmpegProcess, exit: FfmpegExit): void {
     if (this.process !== process) return
     this.process = undefined
+    clearTimeout(this.stable)
     if (this.ending || exit.stopped) {
       this.setState({ kind: 'ended' })
       return
@@ -116,6 +125,7 @@ export abstract class Sink implements ProgramOutput {
   async end(): Promise<void> {
     this.ending = true
     if (this.timer) clearTimeout(this.timer)
+    clearTimeout(this.stable)
     const process = this.process
     if (process) await process.stop(true, this.endGraceMs)
     this.process = undefined
