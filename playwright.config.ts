@@ -60,6 +60,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // The RTMP ingest of input users on any free port (the API gives its URL).
       RTMP_PORT: '0',
+      // The meeting flows run through the Janus SFU (tests/e2e/mesh.spec.ts keeps one on the mesh).
+      MEDIA: 'sfu',
       // Login codes go to the SMS bridge the login tests run (tests/e2e/support/sms.ts).
       SMS_WEBHOOK_URL: `http://127.0.0.1:${process.env.E2E_SMS_PORT}/sms`,
     },

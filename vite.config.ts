@@ -70,6 +70,7 @@ export default defineConfig({
     proxy: {
       '/api': `http://127.0.0.1:${serverPort}`,
       '/rtm': { target: `ws://127.0.0.1:${serverPort}`, ws: true },
+      '/sfu': { target: `ws://127.0.0.1:${serverPort}`, ws: true },
       '/board': { target: `http://127.0.0.1:${serverPort}`, ws: true },
     },
   },

@@ -1,12 +1,30 @@
 import { expect, test, type Browser, type Page } from './support/test'
 import { memberAction, menu } from './support/room'
 
+/** The paths of the WebSockets each page opened (the SFU signalling is /sfu). */
+const sockets = new WeakMap<Page, string[]>()
+
 async function join(
   browser: Browser,
   form: { room: string; name: string; role: 'Host' | 'Conferee'; password: string },
 ): Promise<Page> {
   const context = await browser.newContext()
+  // The page's RTCPeerConnections, kept where a test can read their statistics.
+  await context.addInitScript(() => {
+    const Native = window.RTCPeerConnection
+    const all: RTCPeerConnection[] = []
+    Object.assign(window, { __pcs: all })
+    window.RTCPeerConnection = class extends Native {
+      constructor(config?: RTCConfiguration) {
+        super(config)
+        all.push(this)
+      }
+    }
+  })
   const page = await context.newPage()
+  const opened: string[] = []
+  sockets.set(page, opened)
+  page.on('websocket', (ws) => opened.push(new URL(ws.url()).pathname))
   await page.goto('/home')
   await page.getByLabel('Room name').fill(form.room)
   await page.getByLabel('Your name').fill(form.name)
@@ -40,6 +58,28 @@ function framesIn(page: Page, tile: string, ms = 1500): Promise<number> {
 
 const tile = (page: Page, name: string) => page.getByRole('figure', { name, exact: true })
 
+type RtpStats = { kind: string; rid?: string; frameHeight?: number; frames?: number }
+
+/** The video RTP streams of every connection of the page: sent (outbound) or received. */
+function videoRtp(page: Page, type: 'outbound-rtp' | 'inbound-rtp'): Promise<RtpStats[]> {
+  return page.evaluate(async (type) => {
+    const pcs = (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs
+    const found: RtpStats[] = []
+    for (const pc of pcs) {
+      if (pc.connectionState === 'closed') continue
+      for (const r of (await pc.getStats()).values())
+        if (r.type === type && r.kind === 'video')
+          found.push({
+            kind: r.kind,
+            rid: r.rid,
+            frameHeight: r.frameHeight,
+            frames: r.framesEncoded ?? r.framesDecoded,
+          })
+    }
+    return found
+  }, type)
+}
+
 /** The remote audio the adapter plays: whose, and whether muted. */
 function remoteAudio(page: Page): Promise<{ uid: string; muted: boolean }[]> {
   return page.evaluate(() =>
@@ -50,7 +90,7 @@ function remoteAudio(page: Page): Promise<{ uid: string; muted: boolean }[]> {
   )
 }
 
-test.describe('media between two browsers (local mode)', () => {
+test.describe('media between two browsers through the SFU (local mode)', () => {
   let host: Page
   let guest: Page
   let hostUid = ''
@@ -77,6 +117,38 @@ test.describe('media between two browsers (local mode)', () => {
     // The host sees itself too; the conferee, who may not publish, has no tile of its own.
     await expect(tile(host, 'Hana Host')).toHaveAttribute('data-video', 'on')
     await expect(tile(guest, 'Carl Conferee')).toHaveCount(0)
+    // The media went through the SFU: both pages signalled over /sfu.
+    expect(sockets.get(guest)).toContain('/sfu')
+    expect(sockets.get(host)).toContain('/sfu')
+  })
+
+  test('[VIDEO-2] [TRACK-7] the host sends three simulcast layers; the conferee receives the one its tile needs', async () => {
+    // Three layers, highest first: each encodes frames, each smaller than the one before.
+    await expect
+      .poll(
+        async () =>
+          (await videoRtp(host, 'outbound-rtp')).filter((r) => (r.frames ?? 0) > 0).length,
+      )
+      .toBe(3)
+    const sent = await videoRtp(host, 'outbound-rtp')
+    const height = (rid: string) => sent.find((r) => r.rid === rid)?.frameHeight ?? 0
+    expect(height('h')).toBeGreaterThan(height('m'))
+    expect(height('m')).toBeGreaterThan(height('l'))
+    // The conferee's tile of the host, in device pixels, asks for the layer that covers it.
+    const size = await tile(guest, 'Hana Host').evaluate((figure) => {
+      const r = figure.getBoundingClientRect()
+      const ratio = Math.min(2, Math.max(1, devicePixelRatio))
+      return { width: r.width * ratio, height: r.height * ratio }
+    })
+    const rid =
+      size.width <= 240 && size.height <= 140
+        ? 'l'
+        : size.width <= 480 && size.height <= 280
+          ? 'm'
+          : 'h'
+    await expect
+      .poll(async () => (await videoRtp(guest, 'inbound-rtp')).map((r) => r.frameHeight))
+      .toEqual([height(rid)])
   })
 
   test('[TRACK-1] turning video off removes it on the other side and shows the avatar', async () => {

@@ -10,14 +10,14 @@ import type {
 } from '../../../streams/wire/media'
 import type { Signal, Wish } from '../../../streams/wire/media-signal'
 import { DEFAULT_LIMITS, type MediaLimits } from './limits'
-import type { Capture, LocalKind, LocalTracks, NoiseFactory } from './local-tracks'
-import { NetworkQualityMonitor } from './network-quality'
+import type { Capture, LocalKind, LocalTracks, NoiseFactory } from '../webrtc/local-tracks'
+import { NetworkQualityMonitor } from '../webrtc/network-quality'
 import { Publishing } from './publishing'
 import { Roster } from './roster'
 import { MediaSession } from './session'
 import { decodeSignal } from './signal-codec'
 import type { SignalLink } from './signaller'
-import { AudioSink, VideoAttachments, type Fit } from './view'
+import { AudioSink, VideoAttachments, type Fit } from '../webrtc/view'
 
 export interface LocalMediaOptions {
   readonly link: SignalLink

@@ -2,7 +2,12 @@ import type { RtcEvent } from '../../../streams/events'
 import type { MediaKind, ScreenPreset, VideoProfile } from '../../../streams/wire/media'
 import type { Publication } from '../../../streams/wire/media-signal'
 import type { MediaLimits } from './limits'
-import { LocalTracks, type Capture, type LocalKind, type NoiseFactory } from './local-tracks'
+import {
+  LocalTracks,
+  type Capture,
+  type LocalKind,
+  type NoiseFactory,
+} from '../webrtc/local-tracks'
 import { offeringOf, type Offering } from './publisher'
 
 /** The default camera profile until the core gives the tile's ([VIDEO-2] the all-1 large one). */

@@ -1,9 +1,9 @@
 import type { SignalOf } from '../../../streams/wire/media-signal'
-import { addCandidates, CandidateBatcher } from './ice'
-import type { LinkSample } from './quality'
+import { addCandidates, CandidateBatcher } from '../webrtc/ice'
+import type { LinkSample } from '../webrtc/quality'
 import type { Source } from './roster'
 import type { SignalBody } from './signal-codec'
-import { sampleReceiveStats } from './stats'
+import { sampleReceiveStats } from '../webrtc/stats'
 
 /**
  * One publisher-to-watcher connection, seen from the watcher: it answers the publisher's offers

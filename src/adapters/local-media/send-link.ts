@@ -1,11 +1,11 @@
 import type { SignalOf } from '../../../streams/wire/media-signal'
-import type { Encoding } from './encodings'
-import { sameEncoding } from './encodings'
-import { addCandidates, CandidateBatcher } from './ice'
+import type { Encoding } from '../webrtc/encodings'
+import { sameEncoding } from '../webrtc/encodings'
+import { addCandidates, CandidateBatcher } from '../webrtc/ice'
 import type { Source } from './roster'
 import type { SignalBody } from './signal-codec'
-import { sampleSendStats } from './stats'
-import type { LinkSample } from './quality'
+import { sampleSendStats } from '../webrtc/stats'
+import type { LinkSample } from '../webrtc/quality'
 
 export type SendTracks = Readonly<Record<Source, MediaStreamTrack | null>>
 

@@ -5,7 +5,7 @@ import type { Publication, SignalOf } from '../../../streams/wire/media-signal'
 import { Publisher, type Offering } from './publisher'
 import { Signaller, type SignalLink } from './signaller'
 import { Subscriber } from './subscriber'
-import type { AudioSink } from './view'
+import type { AudioSink } from '../webrtc/view'
 
 /** What a media session is built from: the link, the ICE servers and my tracks to offer. */
 export interface SessionSetup {

@@ -1,10 +1,10 @@
 import type { SignalOf, Wish } from '../../../streams/wire/media-signal'
 import { isEmptyWish } from './publisher'
-import type { LinkSample } from './quality'
+import type { LinkSample } from '../webrtc/quality'
 import { ReceiveLink } from './receive-link'
 import type { Source } from './roster'
 import type { SignalBody } from './signal-codec'
-import type { AudioSink } from './view'
+import type { AudioSink } from '../webrtc/view'
 
 const NO_WISH: Wish = { audio: false, video: null, screen: false }
 

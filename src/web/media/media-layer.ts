@@ -1,4 +1,4 @@
-import { defer, shareReplay, switchMap, type Observable } from 'rxjs'
+import { defer, of, shareReplay, switchMap, type Observable } from 'rxjs'
 import type { Event } from '../../../streams/events'
 import type { DevicesPort, MediaPort, MessagingPort } from '../../../streams/ports'
 import type { MediaView } from './media-view'
@@ -10,6 +10,8 @@ export interface MediaConfig {
   readonly agoraAppId?: string
   /** Local mode: STUN/TURN servers; none means host candidates only. */
   readonly iceServers?: RTCIceServer[]
+  /** Local mode: the media engine, the Janus SFU or the peer-to-peer mesh (absent: the mesh). */
+  readonly media?: 'sfu' | 'mesh'
 }
 
 export interface MediaLayer {
@@ -19,7 +21,11 @@ export interface MediaLayer {
   readonly view: MediaView
 }
 
-type Ports = { messaging: MessagingPort; media: MediaPort & MediaView; devices: DevicesPort }
+type Ports = {
+  messaging: MessagingPort
+  media: MediaPort & Omit<MediaView, 'talking$'> & Partial<Pick<MediaView, 'talking$'>>
+  devices: DevicesPort
+}
 
 /**
  * The messaging, media and devices ports for the deployment's mode, chosen when the
@@ -30,10 +36,12 @@ type Ports = { messaging: MessagingPort; media: MediaPort & MediaView; devices: 
 export function createMediaLayer(options: {
   readonly config: () => Promise<MediaConfig>
   readonly realtimeUrl: string
+  /** The SFU signalling WebSocket (local mode with the SFU). */
+  readonly sfuUrl: string
 }): MediaLayer {
   let chosen: Ports | undefined
   const ports = defer(
-    async () => (chosen = await choose(await options.config().catch(local), options.realtimeUrl)),
+    async () => (chosen = await choose(await options.config().catch(local), options)),
   ).pipe(shareReplay(1))
   const ready = () =>
     new Promise<Ports>((resolve, reject) => ports.subscribe({ next: resolve, error: reject }))
@@ -43,6 +51,7 @@ export function createMediaLayer(options: {
     devices: lazy(ready, (p) => p.devices),
     view: {
       videoUids$: ports.pipe(switchMap((p) => p.media.videoUids$)),
+      talking$: ports.pipe(switchMap((p) => p.media.talking$ ?? of(new Set<string>()))),
       attachVideo: (uid, container, fit) =>
         chosen?.media.attachVideo(uid, container, fit) ?? (() => undefined),
     },
@@ -51,7 +60,10 @@ export function createMediaLayer(options: {
 
 const local = (): MediaConfig => ({ mode: 'local' })
 
-async function choose(config: MediaConfig, realtimeUrl: string): Promise<Ports> {
+async function choose(
+  config: MediaConfig,
+  urls: { readonly realtimeUrl: string; readonly sfuUrl: string },
+): Promise<Ports> {
   if (config.mode === 'agora') {
     const [{ AgoraMessaging }, { AgoraMedia }, { AgoraDevices }, { toDeviceList }] =
       await Promise.all([
@@ -67,20 +79,29 @@ async function choose(config: MediaConfig, realtimeUrl: string): Promise<Ports> 
       devices: new AgoraDevices(loadRtc, toDeviceList),
     }
   }
-  const [{ LocalMessaging }, { LocalMedia }, { BrowserDevices }] = await Promise.all([
+  // AI noise reduction: the RNNoise worklet loads when first switched on.
+  const noise = (track: MediaStreamTrack) =>
+    import('../../adapters/noise/rnnoise').then((m) => m.createNoiseSuppressor(track))
+  const [{ LocalMessaging }, { BrowserDevices }] = await Promise.all([
     import('../../adapters/local-messaging/local-messaging'),
-    import('../../adapters/local-media/local-media'),
     import('../../adapters/devices/browser-devices'),
   ])
-  const messaging = new LocalMessaging(realtimeUrl)
+  const messaging = new LocalMessaging(urls.realtimeUrl)
+  if (config.media === 'sfu') {
+    const { SfuMedia } = await import('../../adapters/sfu-media/sfu-media')
+    return {
+      messaging,
+      media: new SfuMedia({ url: urls.sfuUrl, iceServers: config.iceServers ?? [], noise }),
+      devices: new BrowserDevices(),
+    }
+  }
+  const { LocalMedia } = await import('../../adapters/local-media/local-media')
   return {
     messaging,
     media: new LocalMedia({
       link: messaging,
       iceServers: config.iceServers ?? [],
-      // AI noise reduction: the RNNoise worklet loads when first switched on.
-      noise: (track) =>
-        import('../../adapters/noise/rnnoise').then((m) => m.createNoiseSuppressor(track)),
+      noise,
       // Until the core subscribes per tile, every publication is received at the high quality.
       autoSubscribe: true,
     }),

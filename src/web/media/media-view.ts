@@ -9,4 +9,6 @@ export interface MediaView {
   attachVideo(uid: string, container: HTMLElement, fit?: 'cover' | 'contain'): () => void
   /** The uids whose video can be shown now, and every change. */
   readonly videoUids$: Observable<ReadonlySet<string>>
+  /** The uids talking now (the active speakers, from the SFU's audio levels), when known. */
+  readonly talking$?: Observable<ReadonlySet<string>>
 }

@@ -29,9 +29,10 @@ export interface Session {
 
 declare const __APP_VERSION__: string
 
-function realtimeUrl(): string {
+/** A WebSocket URL of our server (the realtime service, the SFU signalling). */
+function socketUrl(path: string): string {
   const { protocol, host } = window.location
-  return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}/rtm`
+  return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}${path}`
 }
 
 /** One session per page: the bus with its live effects and adapters, and the recorder. */
@@ -39,7 +40,11 @@ export function createSession(): Session {
   const now = () => Date.now()
   const board = new LazyBoard(async () => (await clientConfig()).mode)
   // Messaging, media and devices for the server's mode (local WebRTC or Agora), chosen lazily.
-  const layer = createMediaLayer({ config: clientConfig, realtimeUrl: realtimeUrl() })
+  const layer = createMediaLayer({
+    config: clientConfig,
+    realtimeUrl: socketUrl('/rtm'),
+    sfuUrl: socketUrl('/sfu'),
+  })
   const deps: Deps = {
     rest: new RestAdapter(routes, clientConfig),
     messaging: layer.messaging,

@@ -1,7 +1,7 @@
 import { Subject } from 'rxjs'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { LocalMedia } from '../../../src/adapters/local-media/local-media'
-import type { Capture } from '../../../src/adapters/local-media/local-tracks'
+import type { Capture } from '../../../src/adapters/webrtc/local-tracks'
 import {
   decodeSignal,
   encodeSignal,

@@ -17,7 +17,14 @@ export class VideoAttachments {
   private readonly available = new BehaviorSubject<ReadonlySet<string>>(new Set())
   readonly videoUids$: Observable<ReadonlySet<string>> = this.available.asObservable()
 
-  constructor(private readonly trackOf: (uid: string) => MediaStreamTrack | undefined) {}
+  /**
+   * `trackOf` gives the uid's track now; `availableOf` whether its video can be shown (by
+   * default, whether there is a track: an SFU receives a video only once a tile shows it).
+   */
+  constructor(
+    private readonly trackOf: (uid: string) => MediaStreamTrack | undefined,
+    private readonly availableOf: (uid: string) => boolean = (uid) => Boolean(trackOf(uid)),
+  ) {}
 
   attach(uid: string, container: HTMLElement, fit: Fit = 'cover'): () => void {
     const video = document.createElement('video')
@@ -40,14 +47,25 @@ export class VideoAttachments {
     }
   }
 
+  /** The uids shown in at least one element now. */
+  attachedUids(): string[] {
+    return [...this.byUid.keys()]
+  }
+
+  /** The elements a uid is shown in now. */
+  containersOf(uid: string): HTMLElement[] {
+    return [...(this.byUid.get(uid) ?? [])].map((a) => a.container)
+  }
+
   /** A uid's track appeared, changed or went away: update its elements and the available set. */
   refresh(uid: string): void {
     const track = this.trackOf(uid)
     for (const attachment of this.byUid.get(uid) ?? []) this.show(attachment, track)
     const current = this.available.getValue()
-    if (current.has(uid) === Boolean(track)) return
+    const available = this.availableOf(uid)
+    if (current.has(uid) === available) return
     const next = new Set(current)
-    if (track) next.add(uid)
+    if (available) next.add(uid)
     else next.delete(uid)
     this.available.next(next)
   }

@@ -12,13 +12,20 @@ export function microphoneConstraints(deviceId?: string): MediaTrackConstraints 
   }
 }
 
-/** The capture size: at least 640x480 so every tile's encoder can scale down from it. */
+/** The smallest camera capture: every tile's encoder scales down from it. */
+export const CAMERA_FLOOR = { width: 640, height: 480 }
+
+/**
+ * The capture size: at least `floor` (640x480; an SFU publisher asks 1280x720, the size from
+ * which Chromium sends three simulcast layers) so every tile's encoder can scale down from it.
+ */
 export function cameraConstraints(
   deviceId?: string,
   profile?: VideoProfile,
+  floor: { width: number; height: number } = CAMERA_FLOOR,
 ): MediaTrackConstraints {
-  const width = Math.max(640, profile?.width ?? 0)
-  const height = Math.max(480, profile?.height ?? 0)
+  const width = Math.max(floor.width, profile?.width ?? 0)
+  const height = Math.max(floor.height, profile?.height ?? 0)
   return {
     ...(deviceId ? { deviceId: { exact: deviceId } } : {}),
     width: { ideal: width },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { lossBetween, qualityOf, worst } from '../../../src/adapters/local-media/quality'
+import { lossBetween, qualityOf, worst } from '../../../src/adapters/webrtc/quality'
 
 describe('[TRACK-9] network quality from connection statistics', () => {
   it('is 0 (unknown) without a sample, so the core keeps its default', () => {

@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  cameraEncoding,
-  LOW_STREAM,
-  screenEncoding,
-} from '../../../src/adapters/local-media/encodings'
+import { cameraEncoding, LOW_STREAM, screenEncoding } from '../../../src/adapters/webrtc/encodings'
 
 const source = { width: 640, height: 480 }
 

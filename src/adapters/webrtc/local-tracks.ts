@@ -1,5 +1,10 @@
 import type { ScreenPreset, VideoProfile } from '../../../streams/wire/media'
-import { cameraConstraints, microphoneConstraints, screenConstraints } from './capture'
+import {
+  CAMERA_FLOOR,
+  cameraConstraints,
+  microphoneConstraints,
+  screenConstraints,
+} from './capture'
 
 /** A running noise suppressor: its output replaces the raw microphone track. */
 export interface NoiseSuppressor {
@@ -30,6 +35,8 @@ export class LocalTracks {
     private readonly noise: NoiseFactory | undefined,
     private readonly onEnded: (kind: LocalKind) => void,
     private readonly onNoiseFailed: (message: string) => void = () => undefined,
+    /** The smallest camera capture (`cameraConstraints`). */
+    private readonly cameraFloor: { width: number; height: number } = CAMERA_FLOOR,
   ) {}
 
   get audioTrack(): MediaStreamTrack | null {
@@ -67,7 +74,7 @@ export class LocalTracks {
 
   async openCamera(deviceId?: string, profile?: VideoProfile): Promise<void> {
     const stream = await this.capture().getUserMedia({
-      video: cameraConstraints(deviceId, profile),
+      video: cameraConstraints(deviceId, profile, this.cameraFloor),
     })
     const track = firstTrack(stream, 'video')
     this.close('video')
