@@ -6,7 +6,7 @@ import { auth } from '../../app/api'
 import { LightField } from '../../ui/LightField'
 import styles from '../../ui/light.module.css'
 import { loginErrorText } from './login-error-text'
-import { useCountdown } from './use-countdown'
+import { CodeField } from './CodeField'
 
 type Field = 'userName' | 'password' | 'verifyCode' | 'form'
 
@@ -29,7 +29,6 @@ export function PasswordLogin({
   const [needCode, setNeedCode] = useState(false)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<{ field: Field; text: string } | null>(null)
-  const [left, startCountdown] = useCountdown()
 
   const checkNeedCode = async (name: string): Promise<boolean> => {
     if (name === '') return false
@@ -42,15 +41,12 @@ export function PasswordLogin({
     }
   }
 
-  const sendCode = async () => {
-    setBusy(true)
+  const sendCode = async (): Promise<number | null> => {
     try {
-      const answer = await auth.sendSms(userName.trim())
-      startCountdown(answer.retryAfterSeconds)
+      return (await auth.sendSms(userName.trim())).retryAfterSeconds
     } catch (failure) {
       setError({ field: 'verifyCode', text: loginErrorText(t, failure) })
-    } finally {
-      setBusy(false)
+      return null
     }
   }
 
@@ -118,33 +114,15 @@ export function PasswordLogin({
         )}
       </LightField>
       {needCode && (
-        <LightField
+        <CodeField
           label={t('login.verifyCode')}
+          value={verifyCode}
+          onChange={setVerifyCode}
+          send={sendCode}
+          disabled={busy}
           error={error?.field === 'verifyCode' ? error.text : undefined}
           hint={t('login.verifyCodeHint')}
-          required
-        >
-          {(control) => (
-            <div className={styles.row}>
-              <input
-                {...control}
-                className={`${styles.input} ${styles.grow}`}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                value={verifyCode}
-                onChange={(e) => setVerifyCode(e.target.value)}
-              />
-              <button
-                type="button"
-                className={styles.button}
-                disabled={busy || left > 0}
-                onClick={() => void sendCode()}
-              >
-                {left > 0 ? t('login.resendIn', { count: left }) : t('login.sendCode')}
-              </button>
-            </div>
-          )}
-        </LightField>
+        />
       )}
       {error?.field === 'form' && (
         <p role="alert" className={styles.alert}>

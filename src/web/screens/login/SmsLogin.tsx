@@ -5,7 +5,7 @@ import { auth } from '../../app/api'
 import { LightField } from '../../ui/LightField'
 import styles from '../../ui/light.module.css'
 import { loginErrorText } from './login-error-text'
-import { useCountdown } from './use-countdown'
+import { CodeField } from './CodeField'
 
 /** SMS sign-in: send a code (then wait out the resend countdown), enter it, log in. */
 export function SmsLogin({
@@ -18,25 +18,22 @@ export function SmsLogin({
   const { t } = useTranslation()
   const [phone, setPhone] = useState('')
   const [code, setCode] = useState('')
-  const [sent, setSent] = useState(false)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<{ field: 'phone' | 'code' | 'form'; text: string } | null>(
     null,
   )
-  const [left, startCountdown] = useCountdown()
 
-  const sendCode = async () => {
-    if (phone.trim() === '') return setError({ field: 'phone', text: t('login.errors.phoneEmpty') })
+  const sendCode = async (): Promise<number | null> => {
+    if (phone.trim() === '') {
+      setError({ field: 'phone', text: t('login.errors.phoneEmpty') })
+      return null
+    }
     setError(null)
-    setBusy(true)
     try {
-      const answer = await auth.sendSms(phone.trim())
-      setSent(true)
-      startCountdown(answer.retryAfterSeconds)
+      return (await auth.sendSms(phone.trim())).retryAfterSeconds
     } catch (failure) {
       setError({ field: 'phone', text: loginErrorText(t, failure) })
-    } finally {
-      setBusy(false)
+      return null
     }
   }
 
@@ -74,37 +71,14 @@ export function SmsLogin({
           />
         )}
       </LightField>
-      <LightField
+      <CodeField
         label={t('login.code')}
+        value={code}
+        onChange={setCode}
+        send={sendCode}
+        disabled={busy}
         error={error?.field === 'code' ? error.text : undefined}
-        hint={sent ? t('login.codeSent') : undefined}
-        required
-      >
-        {(control) => (
-          <div className={styles.row}>
-            <input
-              {...control}
-              className={`${styles.input} ${styles.grow}`}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-            />
-            <button
-              type="button"
-              className={styles.button}
-              disabled={busy || left > 0}
-              onClick={() => void sendCode()}
-            >
-              {left > 0
-                ? t('login.resendIn', { count: left })
-                : sent
-                  ? t('login.resend')
-                  : t('login.sendCode')}
-            </button>
-          </div>
-        )}
-      </LightField>
+      />
       <button type="submit" className={`${styles.button} ${styles.primary}`} disabled={busy}>
         {t('login.submit')}
       </button>
