@@ -25,6 +25,7 @@ import { MediaPlane } from './media/plane'
 import { SfuService } from './media/sfu/service'
 import { ChannelHistory, startPruning } from './realtime/history'
 import { Hub } from './realtime/hub'
+import { dbRoster } from './realtime/roster'
 import { serveSocket } from './realtime/socket'
 import { createAnnouncer, tapAnnouncer } from './rooms/announce'
 import { Ingest } from './rooms/inputs'
@@ -96,6 +97,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     : localMediaTokens(tokens, appId)
   const hub = new Hub()
   const history = new ChannelHistory(db, now)
+  const roster = dbRoster(db)
   const fastify = Fastify({
     logger: options.logger === false ? false : { level: options.logLevel ?? 'info' },
     bodyLimit: 1024 * 1024,
@@ -187,6 +189,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
       log: fastify.log,
       onLogin: (uid) => void touchMembers(db, [uid], now()).catch(() => undefined),
       history,
+      roster,
     }),
   )
 

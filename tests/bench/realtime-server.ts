@@ -10,6 +10,8 @@ import type { Duplex } from 'node:stream'
 import { WebSocketServer } from 'ws'
 import { buildApp } from '../../src/server/app'
 import { textFrame } from '../../src/server/realtime/frames'
+import type { Db } from '../../src/server/store/db'
+import { createRoom } from '../../src/server/store/rooms'
 import { cpuMicros } from './support/cpu'
 
 const kind = process.argv[2]
@@ -36,9 +38,30 @@ async function relay(): Promise<number> {
   return (wss.address() as { port: number }).port
 }
 
+/**
+ * The sender is a member of a room whose channel is 'bench': the service relays channel messages
+ * from its rooms' members only, under the name its roster holds.
+ */
+async function seatSender(db: Db): Promise<void> {
+  const room = await createRoom(db, {
+    roomName: 'bench',
+    roomType: 2,
+    passwordHash: '',
+    createUserId: 'usender',
+    now: Date.now(),
+  })
+  await db.query("UPDATE rooms SET channel_name = 'bench' WHERE room_id = $1", [room.room_id])
+  await db.query(
+    `INSERT INTO room_members (room_id, uid, user_id, user_name, user_uuid, user_photo, role, enable_audio, enable_video, screen_id, projection_id, joined_at, seen_at)
+     VALUES ($1, 'sender', 'usender', 'bench', 'bench', '', 1, 0, 0, 'sender-screen', '', $2, $2)`,
+    [room.room_id, Date.now()],
+  )
+}
+
 async function start(): Promise<number> {
   if (kind === 'raw' || kind === 'plain') return relay()
   const app = await buildApp({ memory: true, logger: false, staticDir: undefined })
+  await seatSender(app.db)
   const address = await app.fastify.listen({ host: '127.0.0.1', port: 0 })
   return Number(new URL(address).port)
 }

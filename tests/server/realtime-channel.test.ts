@@ -10,7 +10,7 @@ afterAll(() => server.close())
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 describe('realtime service semantics', () => {
-  it('[MSG-9] channel attributes: add, update, delete and get, each followed by AttributesUpdated', async () => {
+  it('[MSG-9] channel attributes: a host adds, updates, deletes; each is followed by AttributesUpdated', async () => {
     const { host, guest } = await meeting(server)
     const a = await RtmClient.join(server, host)
     const b = await RtmClient.join(server, guest)
@@ -24,8 +24,8 @@ describe('realtime service semantics', () => {
       topic: 'maths',
       page: '1',
     })
-    await b.request({ t: 'addOrUpdateAttributes', channel, attributes: { page: '2' } })
-    await a.next((f) => f.t === 'attributesUpdated' && f.attributes.page === '2')
+    await a.request({ t: 'addOrUpdateAttributes', channel, attributes: { page: '2' } })
+    await b.next((f) => f.t === 'attributesUpdated' && f.attributes.page === '2')
     await a.request({ t: 'deleteAttributes', channel, keys: ['topic'] })
     await b.next((f) => f.t === 'attributesUpdated' && !('topic' in f.attributes))
     expect((await b.request({ t: 'getAttributes', channel })).data.attributes).toEqual({

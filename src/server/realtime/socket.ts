@@ -1,18 +1,18 @@
 import type { Duplex } from 'node:stream'
 import type { WebSocket } from 'ws'
-import { checkClientChannelMessage } from '../../../streams/wire/channel'
-import { PeerCmd } from '../../../streams/wire/peer'
 import {
   ClientFrameSchema,
-  MAX_MESSAGE_BYTES,
   MAX_MESSAGES_PER_SECOND,
   type ClientFrame,
 } from '../../../streams/wire/realtime'
 import { compile } from '../../../streams/wire/validate'
 import type { Tokens } from '../auth/tokens'
+import { checkChannelText, checkPeerText, inOrder, RefusedError } from './checks'
 import type { ChannelHistory } from './history'
 import { messageIdOf } from './history'
 import type { Hub, Session } from './hub'
+import type { Roster } from './roster'
+import { vetChannelMessage } from './speech'
 
 const clientFrame = compile(ClientFrameSchema)
 
@@ -33,6 +33,8 @@ export function serveSocket(
     onLogin?: (uid: string) => void
     /** Members' channel messages numbered and kept before they are relayed (docs/realtime.md). */
     history?: ChannelHistory
+    /** Who a uid is in a channel's room: a message's sender name and a sender's rights. */
+    roster: Roster
   },
 ): void {
   const { hub, tokens, log, history } = deps
@@ -54,6 +56,10 @@ export function serveSocket(
     channels: new Set(),
     joined: new Set(),
   }
+  /** What the roster says, answered in the order asked (messages are kept in the order sent). */
+  const vetted = inOrder()
+  const isHost = (channel: string, uid: string) =>
+    deps.roster(channel, uid).then((member) => member?.isHost === true)
   let windowStart = Date.now()
   let inWindow = 0
 
@@ -104,6 +110,7 @@ export function serveSocket(
         }
       },
       (error: unknown) => {
+        if (error instanceof RefusedError) return fail(id, error.code, error.message)
         log.warn({ err: error }, 'realtime request failed')
         fail(id, 'unavailable', 'the service could not do it now: try again')
       },
@@ -166,20 +173,21 @@ export function serveSocket(
           return fail(frame.id, 'notJoined', 'join the channel first')
         const problem = checkChannelText(frame.text, session.userId)
         if (problem) return fail(frame.id, problem.code, problem.message)
-        if (!history) {
-          hub.sendToChannel(frame.channel, uid, frame.text, session)
-          return ack()
-        }
         const channel = frame.channel
-        const kept = history.append(channel, {
-          from: uid,
-          text: frame.text,
-          msgId: messageIdOf(frame.text),
-        })
-        return answerLater(frame.id, kept, ({ seq, duplicate }) => {
+        // The roster's word over the message's (name, chat allowed), in the order sent.
+        const kept = vetted(vetChannelMessage(deps.roster, channel, uid, frame.text)).then(
+          (v): Kept | Promise<Kept> => {
+            if (!v.ok) throw new RefusedError(v.code, v.message)
+            if (!history) return { text: v.text, seq: undefined, duplicate: false }
+            return history
+              .append(channel, { from: uid, text: v.text, msgId: messageIdOf(v.text) })
+              .then(({ seq, duplicate }) => ({ text: v.text, seq, duplicate }))
+          },
+        )
+        return answerLater(frame.id, kept, ({ text, seq, duplicate }) => {
           // A resend of a message already kept (its ack was lost) is answered, not relayed again.
-          if (!duplicate) hub.sendToChannel(channel, uid, frame.text, session, seq)
-          return { seq }
+          if (!duplicate) hub.sendToChannel(channel, uid, text, session, seq)
+          return seq === undefined ? undefined : { seq }
         })
       }
       case 'history': {
@@ -192,6 +200,17 @@ export function serveSocket(
       }
       case 'peerMessage': {
         const problem = checkPeerText(frame.text)
+        if (problem === 'hostOnly') {
+          const { to, text } = frame
+          const host = Promise.all([...session.joined].map((c) => isHost(c, uid))).then((all) =>
+            all.some(Boolean),
+          )
+          return answerLater(frame.id, vetted(host), (allowed) => {
+            if (!allowed)
+              throw new RefusedError('forbidden', 'peer command 2 comes from a host only')
+            return { delivered: hub.sendToPeer(to, uid, text) }
+          })
+        }
         if (problem) return fail(frame.id, problem.code, problem.message)
         return ack({ delivered: hub.sendToPeer(frame.to, uid, frame.text) })
       }
@@ -214,63 +233,26 @@ export function serveSocket(
       case 'deleteAttributes':
         if (!session.joined.has(frame.channel))
           return fail(frame.id, 'notJoined', 'join the channel first')
-        hub.updateAttributes(
-          frame.channel,
-          frame.t === 'deleteAttributes'
-            ? { remove: frame.keys }
-            : { set: frame.attributes, replace: frame.t === 'setAttributes' },
-        )
-        return ack()
+        {
+          const channel = frame.channel
+          const change =
+            frame.t === 'deleteAttributes'
+              ? { remove: frame.keys }
+              : { set: frame.attributes, replace: frame.t === 'setAttributes' }
+          // Written by a host only (the server writes none itself).
+          return answerLater(frame.id, vetted(isHost(channel, uid)), (host) => {
+            if (!host)
+              throw new RefusedError('forbidden', 'channel attributes are a host’s to write')
+            hub.updateAttributes(channel, change)
+          })
+        }
     }
   }
 }
 
-/** A refusal found while answering a request later. */
-class RefusedError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message)
-  }
-}
-
-/**
- * A client may send only what it is allowed to say itself ([HOST-6]): the core's rule for channel
- * messages (a client-sendable command carrying its sender's own user id).
- */
-function checkChannelText(
-  text: string,
-  userId: string | undefined,
-): { code: string; message: string } | null {
-  if (Buffer.byteLength(text) > MAX_MESSAGE_BYTES)
-    return { code: 'tooBig', message: 'a message is at most 32 KB' }
-  let message: unknown
-  try {
-    message = JSON.parse(text)
-  } catch {
-    return { code: 'badMessage', message: 'channel message is not JSON' }
-  }
-  return checkClientChannelMessage(message, userId)
-}
-
-/**
- * Peer messages are relayed as they are (media signalling rides on them), except the ones that
- * grant something: an invitation (cmd 1) and a user-state notice (cmd 4) come from the server,
- * after the REST call that recorded them.
- */
-function checkPeerText(text: string): { code: string; message: string } | null {
-  if (Buffer.byteLength(text) > MAX_MESSAGE_BYTES)
-    return { code: 'tooBig', message: 'a message is at most 32 KB' }
-  let message: unknown
-  try {
-    message = JSON.parse(text)
-  } catch {
-    return null
-  }
-  const cmd =
-    typeof message === 'object' && message !== null ? (message as { cmd?: unknown }).cmd : undefined
-  if (cmd === PeerCmd.invite || cmd === PeerCmd.userState)
-    return { code: 'forbidden', message: `peer command ${cmd} is sent by the server only` }
-  return null
+/** A member's channel message once vetted: its text as relayed, and its number when kept. */
+interface Kept {
+  readonly text: string
+  readonly seq: number | undefined
+  readonly duplicate: boolean
 }
