@@ -17,6 +17,7 @@ import { registerBoard } from './board'
 import { DEFAULT_SETTINGS, type ServerConfig, type Settings } from './config'
 import type { Deps } from './deps'
 import { ApiFailure, installErrorHandler, installNotFound } from './http/errors'
+import { refuseHostileInput, refusalOptions } from './http/refusals'
 import type { RegisterOptions } from './http/register'
 import { startJobs } from './jobs'
 import { Broadcasts } from './media/compose/broadcasts'
@@ -101,6 +102,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   const fastify = Fastify({
     logger: options.logger === false ? false : { level: options.logLevel ?? 'info' },
     bodyLimit: 1024 * 1024,
+    ...refusalOptions,
   })
   let sfu: SfuService | undefined
   // Live and recording: ffmpeg over the SFU's forwards (off, with the reason, without either).
@@ -161,6 +163,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   })
 
   installErrorHandler(fastify)
+  fastify.addHook('preHandler', refuseHostileInput)
   await fastify.register(fastifyCookie)
   await fastify.register(fastifyFormbody)
   await fastify.register(fastifyMultipart, {
