@@ -7,6 +7,7 @@ import { LiveState } from '../../../streams/wire/constants'
 import { addLiveTexts } from '../i18n/live'
 import { useSelector, useSession } from '../session/context'
 import { playHls, type HlsPlayback, type PlaybackStatus } from './hls-playback'
+import { LanguagePicker, liveSource, ORIGINAL } from './LanguagePicker'
 
 const useStyles = makeStyles({
   stage: {
@@ -47,6 +48,7 @@ const useStyles = makeStyles({
 })
 
 const selectUrl = (s: State) => s.live.liveUrl
+const selectStreams = (s: State) => s.live.liveUrls
 const selectState = (s: State) => s.live.liveState
 
 /**
@@ -58,14 +60,18 @@ export function LivePlayer() {
   addLiveTexts()
   const styles = useStyles()
   const { t } = useTranslation()
-  const url = useSelector(selectUrl)
+  const liveUrl = useSelector(selectUrl)
+  const streams = useSelector(selectStreams)
   const state = useSelector(selectState)
+  // The language the audience chose (multi-language CDN streams); the room's own by default.
+  const [language, setLanguage] = useState(ORIGINAL)
+  const { url, hls } = liveSource(liveUrl, streams, language)
   const video = useRef<HTMLVideoElement>(null)
   const [status, setStatus] = useState<PlaybackStatus>('loading')
   const [muted, setMuted] = useState(false)
   // A replayed session shows the player's states, never an old stream.
   const { replay } = useSession()
-  const playing = url !== '' && state !== LiveState.END && replay !== true
+  const playing = liveUrl !== '' && url !== '' && hls && state !== LiveState.END && replay !== true
 
   useEffect(() => {
     const element = video.current
@@ -89,9 +95,9 @@ export function LivePlayer() {
   const notice =
     state === LiveState.END
       ? t('live.states.ended')
-      : url === ''
+      : liveUrl === ''
         ? t('live.states.ready')
-        : status === 'unsupported'
+        : status === 'unsupported' || !hls
           ? t('live.unsupported')
           : status === 'retrying'
             ? t('live.retrying')
@@ -132,6 +138,9 @@ export function LivePlayer() {
             <Spinner label={t('live.loading')} />
           </div>
         )
+      )}
+      {liveUrl !== '' && state !== LiveState.END && (
+        <LanguagePicker streams={streams} chosen={language} onChoose={setLanguage} />
       )}
       {playing && muted && (
         <Button

@@ -12,6 +12,7 @@ export const liveEn = {
     retrying: 'The live stream is interrupted; reconnecting…',
     unsupported: 'This browser cannot play the live stream',
     tapForSound: 'Tap for sound',
+    languages: { label: 'Language', original: 'Original' },
     goLive: 'Go live',
     pause: 'Pause the live',
     resume: 'Resume the live',

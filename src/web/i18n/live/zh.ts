@@ -12,6 +12,7 @@ export const liveZh = {
     retrying: '直播流中断，正在重新连接…',
     unsupported: '此浏览器无法播放直播',
     tapForSound: '点击开启声音',
+    languages: { label: '语言', original: '原声' },
     goLive: '开始直播',
     pause: '暂停直播',
     resume: '继续直播',
