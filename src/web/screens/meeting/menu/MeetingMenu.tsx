@@ -19,6 +19,7 @@ import type { State } from '../../../../../streams/projections'
 import { selectCan } from '../../../../../streams/selectors'
 import { MuteAll } from '../../../../../streams/wire/constants'
 import { Role } from '../../../../../streams/wire/roles'
+import { InputsButton } from '../../../live/InputsButton'
 import { RecordingMenuButton } from '../../../live/RecordingMenuButton'
 import { useSelector, useSession } from '../../../session/context'
 import { ApplyMenu } from './ApplyMenu'
@@ -125,6 +126,7 @@ export function MeetingMenu({
         </>
       )}
       {publishes && <RecordingMenuButton narrow={narrow} />}
+      {publishes && <InputsButton narrow={narrow} />}
       <MenuButton
         narrow={narrow}
         label={t('menu.chat')}
