@@ -5,7 +5,8 @@
 // a minute; and the latency from a camera to a player two segments behind the live edge, read at
 // playback speed (what hls.js does with our settings): the host's camera turns from black to
 // white and back every 4 s, and a reader decoding the live HLS sees each change. The latency
-// includes the sender's own start-up (it is counted from its spawn). Last line: one JSON object.
+// includes the sender's own start-up (it is counted from its spawn). Then the time from an RTMP
+// input's start to its first frame in the room (live-input.ts). Last line: one JSON object.
 import { createServer } from 'node:http'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { cpus } from 'node:os'
@@ -17,6 +18,7 @@ import { ENCODING } from '../../src/server/media/compose/program'
 import { HlsSink } from '../../src/server/media/compose/sinks'
 import { Studio } from '../../src/server/media/compose/studio'
 import { publishPattern, quiet, Stage } from '../server/media/compose/stage'
+import { inputFirstFrames } from './live-input'
 
 const WARMUP_S = 10
 const MEASURE_S = 30
@@ -44,6 +46,7 @@ function compositionCpu(): number {
 
 const stage = new Stage()
 await stage.open()
+let staged = true
 try {
   const { row, ref } = await stage.room()
   const people = await Promise.all(
@@ -165,12 +168,18 @@ try {
   console.log(
     `camera to player (2 segments behind the edge): median ${result.latencySeconds.median} s, min ${result.latencySeconds.min} s, max ${result.latencySeconds.max} s over ${sorted.length} changes`,
   )
-  console.log(JSON.stringify(result))
   http.close()
   await host.stop()
   await studio.stop()
   await live.end()
   await recording.end()
-} finally {
   await stage.close()
+  staged = false
+  const input = await inputFirstFrames()
+  console.log(
+    `RTMP input to its first frame in the room (720p30 x264 encoder, median of ${input.runs}): ${input.rtmpFirstFrameMs} ms (its feed in the room after ${input.rtmpFeedMs} ms); plain RTP into Janus, the baseline: ${input.directFirstFrameMs} ms (ratio ${(input.rtmpFirstFrameMs / input.directFirstFrameMs).toFixed(2)})`,
+  )
+  console.log(JSON.stringify({ ...result, rtmpInput: input }))
+} finally {
+  if (staged) await stage.close()
 }
