@@ -31,7 +31,7 @@ import {
   setHostEffect,
   userMediaEffect,
 } from './moderation'
-import { reconnectEffect, resyncEffect } from './reconnect'
+import { reconnectEffect, resumeEffect, resyncEffect, roomMemoryEffect } from './reconnect'
 import {
   answerEffect,
   applyEffect,
@@ -82,6 +82,8 @@ export const roomEffects: readonly RoomEffect[] = named({
   departureEffect,
   reconnectEffect,
   resyncEffect,
+  resumeEffect,
+  roomMemoryEffect,
   redirectEffect,
   toastEffect,
   shareLayoutEffect,

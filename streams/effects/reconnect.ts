@@ -2,6 +2,7 @@ import {
   catchError,
   concat,
   concatMap,
+  EMPTY,
   exhaustMap,
   filter,
   ignoreElements,
@@ -23,16 +24,18 @@ import type { Deps } from '../ports'
 import type { RoomAnswer } from '../ports/rest-types'
 import type { State } from '../projections'
 import { roomLoaded } from './entry'
-import { callFailed, ErrorText, messageOf, once } from './errors'
+import { callFailed, ErrorText, messageOf, once, restDetails } from './errors'
 
 type RoomEffect = Effect<State, Event, Deps>
 
 /**
  * Reconnection timing: attempt n waits `min(cap, base * 2^(n-1))`, half of it fixed and half
- * jittered, so clients that dropped together do not return together. The attempts span about 30 s
- * (the server's presence grace) before the connection is reported lost.
+ * jittered, so clients that dropped together do not return together; a short cap, so a member is
+ * back within about two seconds of the service coming back. Attempts go on for a minute (a
+ * restart of a busy server, and its presence grace of 30 s after it starts) before the connection
+ * is reported lost.
  */
-export const RECONNECT = { baseMs: 300, capMs: 3000, attempts: 14 } as const
+export const RECONNECT = { baseMs: 250, capMs: 1500, giveUpMs: 60_000 } as const
 
 /** The delay before attempt `attempt` (1, 2, …) for a jitter draw `random` in [0, 1). */
 export function reconnectDelay(attempt: number, random: number): number {
@@ -54,7 +57,7 @@ const canReconnect = (s: State): boolean =>
  * The messaging connection dropped in the room (or the user retries after it was lost): log in
  * again (refreshing the token through REST when the login refuses it) and rejoin the channel,
  * with backoff and jitter on the injected scheduler; every attempt and its outcome is a fact.
- * After the last failed attempt the connection is lost. Leaving or an end stops the attempts.
+ * An attempt failing a minute after the drop leaves the connection lost (the user may retry). Leaving or an end stops the attempts.
  */
 export const reconnectEffect: RoomEffect = (event$, state$, deps) => {
   const stop$ = event$.pipe(ofType('ui/leaveClicked', 'life/ended', 'life/kicked', 'life/exited'))
@@ -93,7 +96,7 @@ export const reconnectEffect: RoomEffect = (event$, state$, deps) => {
       }),
     )
 
-  const attempt = (n: number): Observable<Event> => {
+  const attempt = (n: number, since: number): Observable<Event> => {
     const delayMs = reconnectDelay(n, deps.random())
     return concat(
       of<Event>({ type: 'rtm/reconnecting', attempt: n, delayMs }),
@@ -106,7 +109,9 @@ export const reconnectEffect: RoomEffect = (event$, state$, deps) => {
             message: messageOf(error),
           }
           const lost: Event = { type: 'rtm/connectionLost', attempts: n }
-          return n < RECONNECT.attempts ? concat(of(failed), attempt(n + 1)) : of(failed, lost)
+          return deps.scheduler.now() - since < RECONNECT.giveUpMs
+            ? concat(of(failed), attempt(n + 1, since))
+            : of(failed, lost)
         }),
       ),
     )
@@ -121,7 +126,7 @@ export const reconnectEffect: RoomEffect = (event$, state$, deps) => {
   ).pipe(
     withLatestFrom(state$),
     filter(([, s]) => canReconnect(s)),
-    exhaustMap(() => attempt(1).pipe(takeUntil(stop$))),
+    exhaustMap(() => attempt(1, deps.scheduler.now()).pipe(takeUntil(stop$))),
   )
 }
 
@@ -158,4 +163,48 @@ export const resyncEffect: RoomEffect = (event$, state$, deps) =>
       )
       return concat(caughtUp, room, roster, of<Event>({ type: 'life/resynced', roomId }))
     }),
+  )
+
+/** The storage key of the room this tab is in ([ROUTE-13] session info), for a page reload. */
+export const ROOM_KEY = 'room'
+
+/** Remembers the room once I am in it and forgets it when I am out. */
+export const roomMemoryEffect: RoomEffect = (event$, _state$, deps) =>
+  event$.pipe(
+    ofType('life/entered', 'life/exited'),
+    concatMap((e) =>
+      once(() =>
+        e.type === 'life/entered'
+          ? deps.storage.set(ROOM_KEY, e.roomId)
+          : deps.storage.remove(ROOM_KEY),
+      ).pipe(
+        ignoreElements(),
+        catchError(() => EMPTY),
+      ),
+    ),
+  )
+
+/**
+ * A page reloaded in a room: my member's entry answer again (fresh tokens, same uid, role and
+ * grants), and the entry goes on as after a join; refused (I was removed, the room ended) it is
+ * an entry failure.
+ */
+export const resumeEffect: RoomEffect = (event$, _state$, deps) =>
+  event$.pipe(
+    ofType('ui/reloadedInRoom'),
+    exhaustMap(({ roomId }) =>
+      once(() => deps.rest.resumeRoom(roomId)).pipe(
+        map((data): Event => ({
+          type: 'rest/roomEntered',
+          data: data as NonNullable<typeof data>,
+        })),
+        catchError((error: unknown) =>
+          of<Event>({
+            type: 'rest/roomEntryFailed',
+            message: messageOf(error),
+            ...restDetails(error),
+          }),
+        ),
+      ),
+    ),
   )

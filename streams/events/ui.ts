@@ -12,6 +12,8 @@ export type UiEvent =
   | { readonly type: 'ui/leaveClicked' }
   /** Retry after the connection was lost. */
   | { readonly type: 'ui/reconnectClicked' }
+  /** The page was reloaded in a room this tab was in: go back in as the same member. */
+  | { readonly type: 'ui/reloadedInRoom'; readonly roomId: string }
   | { readonly type: 'ui/sessionLogExported' }
   // host moderation ([ROLE-2])
   /** Toggles mute-all ([MUTE-5]); `mode` picks forced (1, default) or apply-to-speak (2). */

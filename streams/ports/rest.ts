@@ -84,6 +84,8 @@ export interface RestPort {
   ): Io<HostAnswer>
   /** POST room/{roomId}/token/refresh ([API-4]). */
   refreshToken(roomId: string): Io<TokenSet>
+  /** My entry answer again after a page reload, while I am still a member of the room. */
+  resumeRoom(roomId: string): Io<EntryAnswerData>
   /** GET room/{roomId}/rtm/usersAmount ([ENTRY-6]). */
   loadUsersAmount(roomId: string): Io<UsersAmount>
   /** GET room/{roomId}/rtm/usersAmount/update ([ROLE-3]). */

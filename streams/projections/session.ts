@@ -80,6 +80,8 @@ export const sessionProjection = defineProjection<SessionState, Event, State>(in
       ? withSession(s, { phase: 'idle', entryError: error })
       : withSession(s, { phase: 'entering', entryError: null })
   },
+  'ui/reloadedInRoom': (s) =>
+    s.phase === 'idle' ? withSession(s, { phase: 'entering', entryError: null }) : s,
   'rest/roomEntered': (s, { data: { roomInfo } }) =>
     withSession(s, {
       phase: 'joiningChannel',

@@ -113,6 +113,10 @@ export class RestAdapter implements RestPort {
     return this.client.call(RoomService, room.refreshToken, { params: { roomId } })
   }
 
+  resumeRoom(roomId: string) {
+    return this.client.call(RoomService, room.resume, { params: { roomId } })
+  }
+
   loadUsersAmount(roomId: string) {
     return this.client.call(RoomService, room.usersAmount, { params: { roomId } })
   }

@@ -6,7 +6,7 @@ import type { Deps } from '../deps'
 import { ApiFailure } from '../http/errors'
 import { registerService, type RegisterOptions } from '../http/register'
 import { Code, loadRoom, requireAction, requireLive, requireMember } from '../rooms/access'
-import { enterRoom } from '../rooms/entry'
+import { enterRoom, toMe } from '../rooms/entry'
 import { changeRoomState } from '../rooms/room-state'
 import { SERVER_ACTOR } from '../rooms/announce'
 import {
@@ -128,6 +128,16 @@ export function roomRoutes(app: FastifyInstance, deps: Deps, options: RegisterOp
           userId: me.userId,
           publisher,
         })
+      },
+
+      async resume({ params, who }) {
+        const room = await loadRoom(db, params.roomId)
+        requireLive(room)
+        const [mine] = await presentMembersOfUser(db, room.room_id, who.userId)
+        if (!mine)
+          throw new ApiFailure(Code.notInRoom, 'you are not in this room', { reason: 'notInRoom' })
+        await touchMembers(db, [mine.uid], deps.now())
+        return { roomInfo: toRoomInfo(room), me: toMe(deps, room, mine) }
       },
 
       async hostCheck({ params, who }) {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Navigate, useLocation } from 'react-router-dom'
 import { withCarried } from './carry'
+import { roomToResume } from './room-memory'
 
 let firstKey: string | undefined
 
@@ -12,14 +13,16 @@ export function useFirstLocation(): boolean {
 }
 
 /**
- * [ROUTE-8] A first navigation straight to a meeting route (a page load, a bookmark, a reload)
- * has no entered room behind it: the user is sent to the home route, with the meeting URL's
- * query as the suffix (its carried parameters, [ROUTE-9]).
+ * [ROUTE-8] A first navigation straight to a meeting route (a page load, a bookmark) has no
+ * entered room behind it: the user is sent to the home route, with the meeting URL's query as the
+ * suffix (its carried parameters, [ROUTE-9]). A reload in a room this tab is in stays: the screen
+ * goes back into that room.
  */
 export function NotFirstVisit({ children }: { children: ReactNode }) {
   const location = useLocation()
   const first = useFirstLocation()
-  if (first) return <Navigate to={withCarried('/home', location.search)} replace />
+  if (first && roomToResume() === null)
+    return <Navigate to={withCarried('/home', location.search)} replace />
   return <>{children}</>
 }
 

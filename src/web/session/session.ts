@@ -2,7 +2,7 @@ import { asyncScheduler } from 'rxjs'
 import { createStore, type Store } from '../../../streams/core/store'
 import { roomEffects } from '../../../streams/effects'
 import type { Event } from '../../../streams/events'
-import { memoryStorage, type Deps } from '../../../streams/ports'
+import type { Deps } from '../../../streams/ports'
 import { initialState, reduce, type State } from '../../../streams/projections'
 import { createRecorder, type Recorder } from '../../../streams/recorder/recorder'
 import { RestAdapter } from '../../adapters/rest/rest-adapter'
@@ -10,6 +10,7 @@ import { clientConfig } from '../app/api'
 import { LazyBoard } from '../board/lazy-board'
 import { createMediaLayer } from '../media/media-layer'
 import type { MediaView } from '../media/media-view'
+import { browserStorage } from './browser-storage'
 import { routes } from './routes'
 
 export interface Session {
@@ -55,7 +56,7 @@ export function createSession(): Session {
     media: layer.media,
     board,
     devices: layer.devices,
-    storage: memoryStorage(),
+    storage: browserStorage(),
     mode: 'local',
   }
   const store = createStore<State, Event, Deps>({

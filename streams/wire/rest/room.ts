@@ -268,6 +268,17 @@ export const RoomService = defineService(ROOM_PREFIX, 10011, {
     data: TokensSchema,
     access: 'session',
   },
+  /**
+   * Back in the room after a page reload: my present member's entry answer with fresh tokens
+   * (no new member, no announcement); refused when I am no longer in the room.
+   */
+  resume: {
+    method: 'POST',
+    path: 'room/:roomId/resume',
+    params: RoomParams,
+    data: EntryAnswerDataSchema,
+    access: 'session',
+  },
   hostCheck: {
     method: 'GET',
     path: 'room/:roomId/host/check',

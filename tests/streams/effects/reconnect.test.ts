@@ -1,14 +1,21 @@
-import { of, throwError } from 'rxjs'
+import { from, lastValueFrom, of, throwError } from 'rxjs'
 import { describe, expect, it } from 'vitest'
 import {
   RECONNECT,
   reconnectDelay,
   reconnectEffect,
+  resumeEffect,
   resyncEffect,
+  roomMemoryEffect,
+  ROOM_KEY,
 } from '../../../streams/effects/reconnect'
+import { channelEffect } from '../../../streams/effects/entry'
+import { initialState } from '../../../streams/projections'
+import { RestFailure } from '../../../streams/ports/rest'
 import type { Event } from '../../../streams/events'
+import type { Io } from '../../../streams/ports'
 import { selectConnectionNotice } from '../../../streams/selectors'
-import { inRoom, member, roomDetail } from '../fixtures'
+import { entry, inRoom, me, member, roomDetail } from '../fixtures'
 import { fakeDeps, runEffects, testScheduler } from './harness'
 
 const drop: Event = {
@@ -21,10 +28,11 @@ const unreachable = failure('network', 'realtime service unreachable')
 
 describe('reconnection', () => {
   it('waits by exponential backoff with jitter, capped', () => {
-    expect(reconnectDelay(1, 0)).toBe(150)
-    expect(reconnectDelay(1, 0.999)).toBe(300)
-    expect(reconnectDelay(2, 0.5)).toBe(450)
-    expect(reconnectDelay(3, 0)).toBe(600)
+    expect(reconnectDelay(1, 0)).toBe(125)
+    expect(reconnectDelay(4, 0.5)).toBe(1125)
+    expect(reconnectDelay(1, 0.999)).toBe(250)
+    expect(reconnectDelay(2, 0.5)).toBe(375)
+    expect(reconnectDelay(3, 0)).toBe(500)
     for (const r of [0, 0.3, 0.999]) {
       const delay = reconnectDelay(20, r)
       expect(delay).toBeGreaterThanOrEqual(RECONNECT.capMs / 2)
@@ -45,11 +53,11 @@ describe('reconnection', () => {
           join: () => cold('--(j|)', { j: ['200', '100'] }),
         },
       })
-      // attempt 1 after 225 ms fails at 235; attempt 2 after 450 ms more joins 2 ms in
-      expectObservable(reconnectEffect(event$, of(inRoom()), deps)).toBe('r 234ms (fs) 448ms j', {
-        r: { type: 'rtm/reconnecting', attempt: 1, delayMs: 225 },
+      // attempt 1 after 188 ms fails at 198; attempt 2 after 375 ms more joins 2 ms in
+      expectObservable(reconnectEffect(event$, of(inRoom()), deps)).toBe('r 197ms (fs) 373ms j', {
+        r: { type: 'rtm/reconnecting', attempt: 1, delayMs: 188 },
         f: { type: 'rtm/reconnectFailed', attempt: 1, message: 'realtime service unreachable' },
-        s: { type: 'rtm/reconnecting', attempt: 2, delayMs: 450 },
+        s: { type: 'rtm/reconnecting', attempt: 2, delayMs: 375 },
         j: { type: 'rtm/reconnected', attempt: 2, channel: 'ch1', members: ['200', '100'] },
       })
     })
@@ -79,30 +87,27 @@ describe('reconnection', () => {
     expect(h.store.getState().me?.rtmToken).toBe('rtm2')
   })
 
-  it('shows Reconnecting during the gap, Connection lost after the last attempt, and Retry starts again', () => {
+  it('shows Reconnecting during the gap, Connection lost once attempts failed for a minute, and Retry starts again', () => {
     const h = runEffects(
       inRoom(),
       [reconnectEffect],
       (_h, at) => {
         at(0, drop)
         at(10_000, { type: 'rtm/connectionStateChanged', state: 'DISCONNECTED', reason: 'x' })
-        at(60_000, { type: 'ui/reconnectClicked' })
+        at(100_000, { type: 'ui/reconnectClicked' })
       },
-      { messaging: { login: () => throwError(() => unreachable) } },
+      { messaging: { login: () => throwError(() => unreachable) }, until: 200_000 },
     )
-    const timed = h.timed()
-    // one run of attempts despite the second drop report, then lost; the retry starts a new run
-    expect(timed.filter((t) => t.endsWith('rtm/reconnecting')).length).toBe(RECONNECT.attempts * 2)
-    const lost = timed.filter((t) => t.endsWith('rtm/connectionLost'))
-    expect(lost.length).toBe(2)
-    const lostAt = Number(lost[0]?.split(' ')[0])
-    // 14 attempts span about the presence grace (30 s) and at least 20 s
-    expect(lostAt).toBeGreaterThan(20_000)
-    expect(lostAt).toBeLessThan(40_000)
-    expect(h.store.getState().session.reconnect).toEqual({
-      attempt: RECONNECT.attempts,
-      lost: true,
-    })
+    const lost = h.seen.filter((s) => s.event.type === 'rtm/connectionLost')
+    expect(lost.map((s) => s.at - (s.at >= 100_000 ? 100_000 : 0))).toEqual([60_938, 60_938])
+    // one run of attempts despite the second drop report; the retry starts a second run
+    const attempts = h.seen.filter((s) => s.event.type === 'rtm/reconnecting').length
+    expect(lost.map((s) => s.event)).toEqual([
+      { type: 'rtm/connectionLost', attempts: attempts / 2 },
+      { type: 'rtm/connectionLost', attempts: attempts / 2 },
+    ])
+    expect(attempts / 2).toBe(56)
+    expect(h.store.getState().session.reconnect).toEqual({ attempt: 56, lost: true })
     expect(selectConnectionNotice(h.store.getState())).toBe('lost')
   })
 
@@ -191,5 +196,60 @@ describe('resync', () => {
         s: { type: 'life/resynced', roomId: 'r1' },
       })
     })
+  })
+})
+
+const stored = (io: Io<string | null>) => lastValueFrom(from(io))
+
+describe('a page reloaded in a room', () => {
+  it('goes back in as the same member: the resume answer is an entry, then the channel is joined', () => {
+    const h = runEffects(
+      initialState,
+      [resumeEffect, channelEffect, roomMemoryEffect],
+      (_h, at) => at(0, { type: 'ui/reloadedInRoom', roomId: 'r1' }),
+      { rest: { resumeRoom: () => of(entry(me('200', { grantBoard: 1 }))) } },
+    )
+    expect(h.calls()).toEqual([
+      ['rest.resumeRoom', 'r1'],
+      ['messaging.login', '200', 'rtm-secret'],
+      ['messaging.join', 'ch1'],
+    ])
+    expect(h.types()).toEqual([
+      'ui/reloadedInRoom',
+      'rest/roomEntered',
+      'rtm/channelJoined',
+      'life/entered',
+    ])
+    expect(h.store.getState().session.phase).toBe('inRoom')
+    expect(h.store.getState().me?.grantBoard).toBe(1)
+  })
+
+  it('a refused resume (I was removed) is an entry failure, and the stored room is kept only while I am in', async () => {
+    const refused = runEffects(
+      initialState,
+      [resumeEffect],
+      (_h, at) => at(0, { type: 'ui/reloadedInRoom', roomId: 'r1' }),
+      {
+        rest: {
+          resumeRoom: () =>
+            throwError(
+              () => new RestFailure('you are not in this room', 20004, 200, undefined, 'notInRoom'),
+            ),
+        },
+      },
+    )
+    expect(refused.store.getState().session).toMatchObject({
+      phase: 'idle',
+      entryError: { message: 'you are not in this room', reason: 'notInRoom' },
+    })
+    const kept = runEffects(inRoom(), [roomMemoryEffect], (_h, at) => {
+      at(0, { type: 'life/entered', roomId: 'r1', uid: '200' })
+    })
+    expect(await stored(kept.deps.storage.get(ROOM_KEY))).toBe('r1')
+    const gone = runEffects(inRoom(), [roomMemoryEffect], (_h, at) => {
+      at(0, { type: 'life/entered', roomId: 'r1', uid: '200' })
+      at(10, { type: 'life/exited', reason: 'leave' })
+    })
+    expect(await stored(gone.deps.storage.get(ROOM_KEY))).toBe(null)
   })
 })

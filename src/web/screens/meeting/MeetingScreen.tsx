@@ -28,6 +28,7 @@ import { ConnectionNotice } from './dialogs/ConnectionNotice'
 import { Boxes } from './dialogs/Boxes'
 import { Toasts } from './dialogs/Toasts'
 import { useRedirect } from './dialogs/use-redirect'
+import { useResume } from '../../session/use-resume'
 import { MeetingHeader } from './header/MeetingHeader'
 import { MemberPanel } from './members/MemberPanel'
 import { MeetingMenu, type Drawer } from './menu/MeetingMenu'
@@ -124,6 +125,7 @@ export function MeetingScreen() {
   const [settingsOpen, setSettingsOpen] = useState(false)
   const [endOpen, setEndOpen] = useState(false)
   useRedirect()
+  useResume()
 
   useEffect(() => {
     document.title = t('meeting.title')
@@ -151,7 +153,7 @@ export function MeetingScreen() {
   if (!room) {
     return (
       <main className={styles.center}>
-        <Text>{phase === 'exited' ? t('meeting.connecting') : t('meeting.notInRoom')}</Text>
+        <Text>{phase === 'idle' ? t('meeting.notInRoom') : t('meeting.connecting')}</Text>
         <Link to="/home">{t('meeting.backHome')}</Link>
         <Boxes />
         {/* The end or kick message stays until the core sends me home. */}

@@ -26,6 +26,7 @@ import { ConnectionNotice } from '../meeting/dialogs/ConnectionNotice'
 import { Boxes } from '../meeting/dialogs/Boxes'
 import { Toasts } from '../meeting/dialogs/Toasts'
 import { useRedirect } from '../meeting/dialogs/use-redirect'
+import { useResume } from '../../session/use-resume'
 import { MemberPanel } from '../meeting/members/MemberPanel'
 import { ApplyMenu } from '../meeting/menu/ApplyMenu'
 import { ScreenShareView } from '../meeting/video/SharedView'
@@ -127,6 +128,7 @@ export function MobileMeetingScreen() {
   const me = useSelector(selectMe)
   const [tab, setTab] = useState<'chat' | 'members'>('chat')
   useRedirect()
+  useResume()
 
   useEffect(() => {
     document.title = t('meeting.title')
@@ -138,7 +140,7 @@ export function MobileMeetingScreen() {
   if (!room)
     return (
       <main className={styles.page}>
-        <Text>{t('meeting.notInRoom')}</Text>
+        <Text>{phase === 'idle' ? t('meeting.notInRoom') : t('meeting.connecting')}</Text>
         <Boxes />
         {/* The end or kick message stays until the core sends me home. */}
         <Toasts />
