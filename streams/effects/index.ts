@@ -31,7 +31,13 @@ import {
   setHostEffect,
   userMediaEffect,
 } from './moderation'
-import { reconnectEffect, resumeEffect, resyncEffect, roomMemoryEffect } from './reconnect'
+import {
+  reconnectEffect,
+  renegotiateEffect,
+  resumeEffect,
+  resyncEffect,
+  roomMemoryEffect,
+} from './reconnect'
 import {
   answerEffect,
   applyEffect,
@@ -84,6 +90,7 @@ export const roomEffects: readonly RoomEffect[] = named({
   resyncEffect,
   resumeEffect,
   roomMemoryEffect,
+  renegotiateEffect,
   redirectEffect,
   toastEffect,
   shareLayoutEffect,

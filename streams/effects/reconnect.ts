@@ -208,3 +208,29 @@ export const resumeEffect: RoomEffect = (event$, _state$, deps) =>
       ),
     ),
   )
+
+/**
+ * Once resynced, media and board renegotiate: the media links with every member (the mesh
+ * greets them again), and the board's connection is renewed and its rights checked. A port
+ * without it (its SDK does it) or a failure is skipped.
+ */
+export const renegotiateEffect: RoomEffect = (event$, state$, deps) =>
+  event$.pipe(
+    ofType('life/resynced'),
+    withLatestFrom(state$),
+    switchMap(([, s]) => {
+      const media = s.media.joined
+        ? once(() => deps.media.resync?.() ?? EMPTY).pipe(
+            map((): Event => ({ type: 'rtc/resynced' })),
+            catchError(() => EMPTY),
+          )
+        : EMPTY
+      const board = s.board.joined
+        ? once(() => deps.board.resync?.() ?? EMPTY).pipe(
+            map((): Event => ({ type: 'board/resynced' })),
+            catchError(() => EMPTY),
+          )
+        : EMPTY
+      return concat(media, board)
+    }),
+  )

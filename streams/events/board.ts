@@ -17,3 +17,5 @@ export type BoardEvent =
   | { readonly type: 'board/scaleChanged'; readonly scale: number }
   /** The teacher is moving the board: input is locked ([WB-5]). */
   | { readonly type: 'board/lockChanged'; readonly locked: boolean }
+  /** After a reconnection the board connection was renewed and its rights checked again. */
+  | { readonly type: 'board/resynced' }

@@ -41,6 +41,8 @@ export type RtcEvent =
     }
   | { readonly type: 'rtc/tokenWillExpire' }
   | { readonly type: 'rtc/tokenRenewed' }
+  /** After a reconnection the media links were renegotiated with every member. */
+  | { readonly type: 'rtc/resynced' }
   /**
    * The local media state as the media layer reports it; an update without a defined `active`
    * flag is ignored ([TRACK-8]).

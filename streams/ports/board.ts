@@ -41,4 +41,9 @@ export interface BoardPort {
   putScenes(dir: string, scenes: readonly BoardScene[]): Io<void>
   setPage(index: number): Io<void>
   setScale(scale: number): Io<void>
+  /**
+   * After the room's connection came back (life/resynced): reconnects the board at once if its
+   * connection is down, and checks the rights again. Adapters whose SDK does this itself omit it.
+   */
+  resync?(): Io<void>
 }

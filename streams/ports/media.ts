@@ -46,4 +46,9 @@ export interface MediaPort {
   switchDevice(kind: 'camera' | 'microphone' | 'speaker', deviceId: string): Io<void>
   setNoiseReduction(enabled: boolean): Io<void>
   renewToken(token: string): Io<void>
+  /**
+   * After the room's connection came back (life/resynced): renegotiates the media links with
+   * every member. Adapters whose SDK or server does this itself omit it.
+   */
+  resync?(): Io<void>
 }

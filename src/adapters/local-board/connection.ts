@@ -84,6 +84,15 @@ export class BoardConnection {
     this.send(frame(BoardFrame.control, new TextEncoder().encode(JSON.stringify(message))))
   }
 
+  /** A connection waiting to retry connects now (the room's connection just came back). */
+  reconnectNow(): void {
+    if (this.closed || this.socket) return
+    if (this.retryTimer) clearTimeout(this.retryTimer)
+    this.retryTimer = undefined
+    this.attempt = 0
+    this.connect()
+  }
+
   close(): void {
     this.closed = true
     if (this.retryTimer) clearTimeout(this.retryTimer)

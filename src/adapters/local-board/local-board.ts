@@ -97,6 +97,14 @@ export class LocalBoard implements BoardPort {
     this.subject.next({ type: 'board/left' })
   }
 
+  /** After the room's connection came back: reconnect now if down, and check the rights. */
+  async resync(): Promise<void> {
+    const connection = this.session?.connection
+    if (!connection) return
+    connection.reconnectNow()
+    connection.sendControl({ t: 'recheck' })
+  }
+
   async setWritable(writable: boolean): Promise<void> {
     this.wantWritable = writable
     this.session?.connection.sendControl({ t: 'recheck' })

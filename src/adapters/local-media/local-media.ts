@@ -113,6 +113,24 @@ export class LocalMedia implements MediaPort {
     for (const member of members) if (member !== join.uid) this.sayHello(member, false)
   }
 
+  /**
+   * After the messaging connection came back: members gone meanwhile are dropped, and every
+   * other one is greeted again as on a join, so both sides rebuild their links with me (theirs
+   * may have been dropped when my connection went).
+   */
+  async resync(): Promise<void> {
+    const joined = this.joined
+    if (!joined) return
+    const members = new Set(await this.options.link.channelMembers())
+    for (const uid of this.roster.uids()) if (!members.has(uid)) this.dropPeer(uid, 'ServerTimeOut')
+    for (const member of members) {
+      if (member === joined.uid) continue
+      if (this.roster.has(member)) joined.closeLinks(member)
+      this.sayHello(member, false)
+      joined.subscriber.rewish(member)
+    }
+  }
+
   async leave(): Promise<void> {
     const joined = this.joined
     if (!joined) return

@@ -102,6 +102,10 @@ export class LazyBoard implements BoardPort {
   async setPage(index: number): Promise<void> {
     await this.board?.setPage(index)
   }
+  async resync(): Promise<void> {
+    await this.board?.resync?.()
+  }
+
   async setScale(scale: number): Promise<void> {
     await this.board?.setScale(scale)
   }

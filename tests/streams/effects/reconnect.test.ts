@@ -4,6 +4,7 @@ import {
   RECONNECT,
   reconnectDelay,
   reconnectEffect,
+  renegotiateEffect,
   resumeEffect,
   resyncEffect,
   roomMemoryEffect,
@@ -251,5 +252,28 @@ describe('a page reloaded in a room', () => {
       at(10, { type: 'life/exited', reason: 'leave' })
     })
     expect(await stored(gone.deps.storage.get(ROOM_KEY))).toBe(null)
+  })
+})
+
+describe('renegotiation', () => {
+  it('once resynced, media and board renegotiate (marbles); what is not joined is left alone', () => {
+    const scheduler = testScheduler()
+    scheduler.run(({ cold, hot, expectObservable }) => {
+      const event$ = hot<Event>('-a', { a: { type: 'life/resynced', roomId: 'r1' } })
+      const deps = fakeDeps(scheduler, {
+        media: { resync: () => cold('--(x|)', { x: undefined }) },
+        board: { resync: () => cold('-(x|)', { x: undefined }) },
+      })
+      const joined = {
+        ...inRoom(),
+        media: { ...inRoom().media, joined: true },
+        board: { ...inRoom().board, joined: true },
+      }
+      expectObservable(renegotiateEffect(event$, of(joined), deps)).toBe('---mb', {
+        m: { type: 'rtc/resynced' },
+        b: { type: 'board/resynced' },
+      })
+      expectObservable(renegotiateEffect(event$, of(inRoom()), deps)).toBe('')
+    })
   })
 })
