@@ -79,6 +79,7 @@ export default defineConfig({
     exclude: ['tests/e2e/**', 'node_modules/**'],
     environment: 'node',
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // A server suite's start (PGlite, migrations, a cold tsx) took over 60 s on a loaded machine.
+    hookTimeout: 180_000,
   },
 })

@@ -17,7 +17,9 @@ const replay = (...args: string[]) =>
     maxBuffer: 64 * 1024 * 1024,
   })
 
-describe('npm run replay', () => {
+// Each case starts the CLI through tsx (up to three times): on a loaded machine one cold start took
+// over 10 s, so a case has two minutes.
+describe('npm run replay', { timeout: 120_000 }, () => {
   const log = replayNdjson(readFileSync(FIXTURE, 'utf8'))
   const kick = log.envelopes.find((e) => e.event.type === 'life/kicked')!
 

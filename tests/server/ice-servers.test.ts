@@ -19,7 +19,7 @@ describe('ICE servers for local-mode WebRTC (docs/media.md)', () => {
     let server: TestServer
     beforeAll(async () => {
       server = await startServer({ settings: { iceServers: TURN } })
-    })
+    }, 180_000)
     afterAll(() => server.close())
 
     it('answers the ICE servers in local mode, so the media adapter can use a TURN server', async () => {

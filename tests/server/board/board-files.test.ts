@@ -7,7 +7,7 @@ import { boardToken, enter, joinBoard, until } from './helpers'
 let server: TestServer
 beforeAll(async () => {
   server = await startServer()
-})
+}, 180_000)
 afterAll(() => server.close())
 
 async function upload(token: string, boardId: string, name: string, body: Buffer) {

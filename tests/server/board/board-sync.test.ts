@@ -6,7 +6,7 @@ import { boardToken, enter, joinBoard, stroke, until } from './helpers'
 let server: TestServer
 beforeAll(async () => {
   server = await startServer()
-})
+}, 180_000)
 afterAll(() => server.close())
 
 const grant = async (roomId: string, uid: string, value: 0 | 1) => {
