@@ -6,6 +6,8 @@
  * - `--at N`: the state after the event with seq N; `--time T`: after every event up to T
  *   (seconds, or m:ss.mmm) from the start;
  * - `--diff`: what each event changed (with a position: what that event changed);
+ * - `--since S` (with a position): what differs from after event S to there;
+ * - `--skip A,B` (with a position): the state as if those events had never come;
  * - `--json`: machine-readable; with a position, the projections exactly as the replay
  *   screen's "Copy state" gives them.
  */
@@ -14,6 +16,7 @@ import { parseArgs } from 'node:util'
 import type { State } from '../../streams/projections'
 import {
   buildPeopleDirectory,
+  createSkipper,
   describeProblem,
   formatTime,
   LogFormatError,
@@ -22,6 +25,7 @@ import {
   peopleOf,
   positionOfSeq,
   positionOfTime,
+  producerOf,
   replayNdjson,
   seqOfStep,
   stateToJson,
@@ -31,7 +35,7 @@ import {
 } from '../../streams/replay'
 
 const USAGE =
-  'usage: npm run replay -- <log.ndjson> [--at N | --time T] [--diff] [--filter TYPE] [--user U] [--json]'
+  'usage: npm run replay -- <log.ndjson> [--at N | --time T] [--diff] [--since S] [--skip A,B] [--filter TYPE] [--user U] [--json]'
 
 class UsageError extends Error {}
 
@@ -60,6 +64,8 @@ function options(argv: string[]) {
       filter: { type: 'string' },
       user: { type: 'string' },
       json: { type: 'boolean', default: false },
+      since: { type: 'string' },
+      skip: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   })
@@ -130,7 +136,17 @@ function summary(state: State): string[] {
 function line(replay: Replay, index: number): string {
   const e = replay.envelopes[index]!
   const who = peopleOf(e.event).slice(0, 3).join(', ')
-  return `${String(e.seq).padStart(7)}  ${formatTime(e.at - replay.header.startedAt).padStart(11)}  ${e.event.type}${who ? `  (${who})` : ''}`
+  const by = producerOf(e)
+  const cause =
+    by === null ? '' : `  ← ${e.cause?.seq === undefined ? '' : `#${e.cause.seq} `}${by}`
+  return `${String(e.seq).padStart(7)}  ${formatTime(e.at - replay.header.startedAt).padStart(11)}  ${e.event.type}${who ? `  (${who})` : ''}${cause}`
+}
+
+/** The step a `--since` or `--skip` seq names, or a usage error. */
+function stepOf(replay: Replay, option: string, text: string): number {
+  const at = positionOfSeq(replay.envelopes, text)
+  if (!at.ok) throw new UsageError(positionMessage(at.problem).replace('--at', option))
+  return at.step
 }
 
 function changes(replay: Replay, step: number): string[] {
@@ -160,7 +176,24 @@ async function main(argv: string[]): Promise<void> {
         : positionOfTime(replay.envelopes, replay.header.startedAt, o.time!)
     if (!position.ok) throw new UsageError(positionMessage(position.problem))
     const step = position.step
-    const state = replay.seek(step)
+    const skipped = new Set(
+      (o.skip ?? '')
+        .split(',')
+        .filter((x) => x.trim() !== '')
+        .map((x) => stepOf(replay, '--skip', x) - 1),
+    )
+    const state = skipped.size > 0 ? createSkipper(replay)(step, skipped) : replay.seek(step)
+    if (o.since !== undefined) {
+      const from = stepOf(replay, '--since', o.since)
+      const diff = replay.diff(from, step)
+      if (o.json) out(JSON.stringify(diff, null, 2))
+      else {
+        out(`from after #${o.since.trim()} to after #${seqOfStep(replay.envelopes, step)}:`)
+        for (const c of diff)
+          out(`    ${c.path}: ${JSON.stringify(c.before)} → ${JSON.stringify(c.after)}`)
+      }
+      return
+    }
     const envelope = step > 0 ? replay.envelopes[step - 1] : undefined
     if (o.json && o.diff) {
       out(

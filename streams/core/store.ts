@@ -9,6 +9,7 @@ import {
   Subject,
   type Subscription,
 } from 'rxjs'
+import { causeOf, deliver, type Cause, type EffectTrace } from './cause'
 import type { Envelope, Typed } from './envelope'
 
 /** An effect answers events with events: `(event$, state$, deps) => Observable<Event>`. */
@@ -62,39 +63,71 @@ export function createStore<S, E extends Typed, D = undefined>(
   const { reduce, now } = options
   let state = options.initialState
   let seq = options.firstSeq ?? 0
-  const queue: E[] = []
+  const queue: { event: E; cause: Cause | undefined }[] = []
   let draining = false
+  /** The seq of the event being handed to the effects. */
+  let current = -1
   const state$ = new BehaviorSubject<S>(state)
   const envelope$ = new Subject<Envelope<E>>()
   const event$ = new Subject<E>()
 
-  const dispatch = (event: E): void => {
-    queue.push(event)
+  const enqueue = (event: E, cause: Cause | undefined): void => {
+    queue.push({ event, cause })
     if (draining) return
     draining = true
     try {
       for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
-        const envelope: Envelope<E> = { seq: seq++, at: now(), event: next }
-        state = reduce(state, next)
+        const envelope: Envelope<E> = next.cause
+          ? { seq: seq++, at: now(), event: next.event, cause: next.cause }
+          : { seq: seq++, at: now(), event: next.event }
+        state = reduce(state, next.event)
         envelope$.next(envelope)
         if (state !== state$.getValue()) state$.next(state)
-        event$.next(next)
+        current = envelope.seq
+        event$.next(next.event)
       }
     } finally {
       draining = false
     }
   }
+  const dispatch = (event: E): void => enqueue(event, undefined)
 
   let effects: Subscription | undefined
   if (options.effects && options.effects.length > 0) {
     const deps = options.deps as D
-    const run = (effect: Effect<S, E, D>) =>
-      isolate(
-        effect.name || 'effect',
-        () => effect(event$.asObservable(), state$.asObservable(), deps),
-        options.effectFailed,
+    // Each effect sees the events through its own door, so what passes its filters is noted as
+    // its trigger, and what it emits is recorded with that cause.
+    const run = (effect: Effect<S, E, D>) => {
+      const name = effect.name || 'effect'
+      const trace: EffectTrace = { trigger: undefined }
+      const events = new Observable<E>((subscriber) =>
+        event$.subscribe({
+          next: (event) => deliver(trace, current, () => subscriber.next(event)),
+          error: (error: unknown) => subscriber.error(error),
+          complete: () => subscriber.complete(),
+        }),
       )
-    effects = merge(...options.effects.map(run)).subscribe({ next: dispatch })
+      return isolate(
+        name,
+        () =>
+          new Observable<{ event: E; cause: Cause }>((subscriber) =>
+            effect(events, state$.asObservable(), deps).subscribe({
+              next: (event) => subscriber.next({ event, cause: causeOf(name, trace) }),
+              error: (error: unknown) => subscriber.error(error),
+              complete: () => subscriber.complete(),
+            }),
+          ),
+        options.effectFailed
+          ? (effect, error) => ({
+              event: options.effectFailed!(effect, error),
+              cause: { by: effect },
+            })
+          : undefined,
+      )
+    }
+    effects = merge(...options.effects.map(run)).subscribe({
+      next: ({ event, cause }) => enqueue(event, cause),
+    })
   }
 
   return {

@@ -110,4 +110,16 @@ describe('npm run replay', { timeout: 120_000 }, () => {
     )
     expect(onlyUid.length).toBeGreaterThan(0)
   })
+  it('--skip shows the state without those events; --since diffs any two steps', async () => {
+    const at = (await replay(FIXTURE, '--at', String(kick.seq), '--skip', String(kick.seq))).stdout
+    expect(at).not.toContain('box: kicked')
+    const since = JSON.parse(
+      (await replay(FIXTURE, '--at', String(kick.seq), '--since', '0', '--json')).stdout,
+    )
+    expect(since.map((c: { path: string }) => c.path)).toContain('ui.dialogs.0')
+    await expect(replay(FIXTURE, '--at', '3', '--since', '99999')).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('--since 99999 is outside the log'),
+    })
+  })
 })

@@ -97,6 +97,23 @@ export const replayEn = {
       more: 'Only the first {{count}} changes are shown.',
       truncated: '… {{count}} more characters',
     },
+    cause: {
+      from: 'Produced by',
+      none: 'the user or the app (no effect)',
+      triggeredBy: 'in answer to',
+      notInLog: '#{{seq}} (before this log)',
+      ledTo: 'Led to',
+      more: '… and {{count}} more',
+      skip: 'Skip this event (show the state without it)',
+      skipped_one: '{{count}} event skipped: the stage shows the state without it',
+      skipped_other: '{{count}} events skipped: the stage shows the state without them',
+      unskipAll: 'Skip none',
+    },
+    diff: {
+      with: 'Compare with event #',
+      go: 'Compare',
+      between: 'What differs from after event #{{from}} to after event #{{to}}',
+    },
     stage: {
       label: 'What the user saw',
       notInRoom: 'Not in a room at this step',

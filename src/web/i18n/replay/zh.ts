@@ -96,6 +96,23 @@ export const replayZh: Texts<typeof replayEn> = {
       more: '只显示前 {{count}} 项变化。',
       truncated: '… 还有 {{count}} 个字符',
     },
+    cause: {
+      from: '产生者',
+      none: '用户或应用（非副作用）',
+      triggeredBy: '响应于',
+      notInLog: '#{{seq}}（在本日志之前）',
+      ledTo: '引发了',
+      more: '… 还有 {{count}} 个',
+      skip: '跳过此事件（显示没有它时的状态）',
+      skipped_one: '已跳过 {{count}} 个事件：舞台显示没有它们时的状态',
+      skipped_other: '已跳过 {{count}} 个事件：舞台显示没有它们时的状态',
+      unskipAll: '全部恢复',
+    },
+    diff: {
+      with: '与事件 # 比较',
+      go: '比较',
+      between: '事件 #{{from}} 之后与事件 #{{to}} 之后的差异',
+    },
     stage: {
       label: '用户看到的画面',
       notInRoom: '此时不在房间中',

@@ -1,6 +1,7 @@
 import { makeStyles, tokens } from '@fluentui/react-components'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { createSkipper } from '../../../../streams/replay/cause'
 import { seqOfStep, stepOfSeq } from '../../../../streams/replay/query'
 import { stateToJson } from '../../../../streams/replay/state-json'
 import { Controls } from './Controls'
@@ -94,6 +95,20 @@ export function ReplayView({ opened }: { opened: OpenedLog }) {
   }, [replay, go])
   const [status, setStatus] = useState('')
   const { step } = cursor
+  // Skipped events (envelope indexes): the stage shows the state as if they had never come.
+  const [skipped, setSkipped] = useState<ReadonlySet<number>>(() => new Set())
+  const skipper = useMemo(() => createSkipper(replay), [replay])
+  const onSkip = useCallback((index: number, skip: boolean) => {
+    setSkipped((before) => {
+      const next = new Set(before)
+      if (skip) next.add(index)
+      else next.delete(index)
+      return next
+    })
+  }, [])
+  useEffect(() => {
+    session.show(skipper(step, skipped))
+  }, [session, skipper, step, skipped])
   // The meeting screen names the tab when it mounts; this page is the replay.
   useEffect(() => {
     document.title = t('replay.title')
@@ -127,7 +142,13 @@ export function ReplayView({ opened }: { opened: OpenedLog }) {
         <ReplayStage session={session} onFrame={attachFrame} />
         <aside className={styles.side}>
           <EventList opened={opened} cursor={cursor} />
-          <StepDetail replay={replay} step={step} />
+          <StepDetail
+            replay={replay}
+            step={step}
+            go={cursor.go}
+            skipped={skipped}
+            onSkip={onSkip}
+          />
         </aside>
       </div>
     </div>

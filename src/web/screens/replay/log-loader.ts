@@ -6,7 +6,7 @@ import type { ReadProblem } from '../../../../streams/replay/read'
 import { pumpLog, type LogErrorKind, type LogSource, type PumpMessage } from './log-pump'
 
 /** How long one slice of the page's fold may run before it gives the browser its turn. */
-export const SLICE_MS = 24
+export const SLICE_MS = 16
 
 /** How far opening a log has come. */
 export interface LoadProgress {

@@ -24,7 +24,7 @@ export type PumpMessage =
   | { readonly type: 'error'; readonly kind: LogErrorKind; readonly message: string }
 
 /** Envelopes a chunk holds at most: one message stays well under a millisecond or ten to copy. */
-export const CHUNK_ENVELOPES = 4000
+export const CHUNK_ENVELOPES = 2000
 
 class SourceError extends Error {
   constructor(

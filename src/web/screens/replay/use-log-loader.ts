@@ -5,7 +5,7 @@ import type { LogErrorKind, LogSource } from './log-pump'
 import type { OpenedLog } from './open-log'
 
 /** How often the screen re-renders what depends on the log while it still grows. */
-const REFRESH_MS = 400
+const REFRESH_MS = 1000
 
 export interface Loaded {
   readonly opened: OpenedLog
