@@ -146,4 +146,10 @@ export const entryFlowEffect: RoomEffect = (event$, state$, { rest }) =>
 
 /** Facts from the adapters enter the bus as they come. */
 export const adapterEventsEffect: RoomEffect = (_event$, _state$, deps) =>
-  merge(deps.messaging.events$, deps.media.events$, deps.board.events$, deps.devices.events$)
+  merge(
+    deps.messaging.events$,
+    deps.media.events$,
+    deps.board.events$,
+    deps.devices.events$,
+    (deps.rest.calls$ ?? EMPTY).pipe(map((call): Event => ({ type: 'rest/called', ...call }))),
+  )

@@ -12,7 +12,7 @@ import type {
   RoomDetail,
 } from '../ports/rest-types'
 import type { RequestTypeId } from '../wire/peer'
-import type { RestCall } from '../ports/rest'
+import type { RestCall, RestCallRecord } from '../ports/rest'
 
 /**
  * Outcomes of the REST calls the client makes: one success fact per call, and one failure fact
@@ -101,6 +101,7 @@ export type RestEvent =
   | { readonly type: 'rest/recordingStopped' }
   | { readonly type: 'rest/recordingsLoaded'; readonly recordings: readonly Recording[] }
   | { readonly type: 'rest/answerSent'; readonly questionId: string }
+  | ({ readonly type: 'rest/called' } & RestCallRecord)
   | {
       readonly type: 'rest/callFailed'
       readonly call: RestCall

@@ -1,3 +1,4 @@
+import type { Observable } from 'rxjs'
 import type { Io } from './io'
 import type { EntryAnswerData, EntryBody, UserPageData } from '../wire/rest/room'
 import type { Flag } from '../wire/roles'
@@ -41,6 +42,16 @@ export class RestFailure extends Error {
   }
 }
 
+/** One REST call as the replay's network panel shows it: route, status (0: no answer), code, time. */
+export interface RestCallRecord {
+  readonly method: string
+  /** The route's path pattern ('/api/v1/room/:roomId/users'): no ids, no query, no secrets. */
+  readonly path: string
+  readonly status: number
+  readonly code?: number
+  readonly ms: number
+}
+
 /** An invitation or application action in a request: 1 ask or accept, 2 reject, 3 cancel. */
 export type RequestBodyAction = 1 | 2 | 3
 
@@ -50,6 +61,8 @@ export type RequestBodyAction = 1 | 2 | 3
  * (a non-zero body code; 10011 and 20003 mean not logged in, [API-2]).
  */
 export interface RestPort {
+  /** Every call made, as it ends (the adapters' news: folded as rest/called). */
+  readonly calls$?: Observable<RestCallRecord>
   /** POST room/entry with the XMLHttpRequest header ([ENTRY-1], [API-9]). */
   enterRoom(body: EntryBody): Io<EntryAnswerData>
   /** GET room/{roomId}/user/page ([ENTRY-2]). */

@@ -7,8 +7,11 @@ import type { SessionLog } from './read'
 /** Where epoch times in payloads start in a normalised log: 2020-01-01T00:00:00Z. */
 export const NORMAL_EPOCH = 1_577_836_800_000
 
-/** Events whose number depends on the machine, not on the scenario: periodic measurements. */
-const NOISE: ReadonlySet<string> = new Set(['rtc/networkQualityChanged'])
+/**
+ * Events whose number or payload depends on the machine, not on the scenario: periodic
+ * measurements, and each REST call's timing (the calls' outcomes are events of their own).
+ */
+const NOISE: ReadonlySet<string> = new Set(['rtc/networkQualityChanged', 'rest/called'])
 
 export interface NormaliseOptions {
   /** Texts to replace before anything else (a generated room name → a stable one). */

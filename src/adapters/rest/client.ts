@@ -1,4 +1,6 @@
 import type { Static, TSchema } from '@sinclair/typebox'
+import { Subject, type Observable } from 'rxjs'
+import { RestFailure, type RestCallRecord } from '../../../streams/ports/rest'
 import type { DataOf, RouteDef, Service } from '../../../streams/wire/rest/route'
 import { compile } from '../../../streams/wire/validate'
 import type { HttpClients, HttpHooks } from './http'
@@ -37,6 +39,10 @@ export type CallArgs<R extends RouteDef> = ParamArgs<R> &
  * the route's schema.
  */
 export class RouteClient {
+  private readonly calls = new Subject<RestCallRecord>()
+  /** Every call made: its route (the path pattern, never its ids or query), status, code, time. */
+  readonly calls$: Observable<RestCallRecord> = this.calls.asObservable()
+
   constructor(
     private readonly http: HttpClients,
     private readonly hooks: HttpHooks,
@@ -52,7 +58,29 @@ export class RouteClient {
     const target = { ...route, prefix: service.prefix }
     const appId = service.prefix.includes(':appId') ? await this.appId() : undefined
     const config = buildRequest(target, args as LooseArgs, appId)
-    const data: unknown = await perform(this.http, this.hooks, target, config, compile(route.data))
-    return data as DataOf<R>
+    const started = performance.now()
+    const record = (status: number, code?: number) =>
+      this.calls.next({
+        method: route.method,
+        path: `${service.prefix}${route.path}`,
+        status,
+        ...(code === undefined ? {} : { code }),
+        ms: Math.round(performance.now() - started),
+      })
+    try {
+      const data: unknown = await perform(
+        this.http,
+        this.hooks,
+        target,
+        config,
+        compile(route.data),
+      )
+      record(200, 0)
+      return data as DataOf<R>
+    } catch (error) {
+      if (error instanceof RestFailure) record(error.status, error.code)
+      else record(0)
+      throw error
+    }
   }
 }

@@ -23,11 +23,16 @@ const scene = SceneService.routes
  * [ERR-1]).
  */
 export class RestAdapter implements RestPort {
+  /** Every call made (rest/called events: the replay's network panel). */
+  readonly calls$: RestPort['calls$']
+
   constructor(
     private readonly client: RouteClient,
     /** The deployment's settings (GET /api/config), fetched once by the app. */
     readonly clientConfig: () => Promise<ClientConfig>,
-  ) {}
+  ) {
+    this.calls$ = client.calls$
+  }
 
   enterRoom(body: EntryBody) {
     // [API-9] the entry call sends the XMLHttpRequest header.

@@ -51,10 +51,30 @@ describe('replay queries', () => {
         .flatMap((m) => m.kinds)
     expect(kinds('life/entered')).toEqual(['join'])
     expect(kinds('msg/memberChanged')).toEqual(['join'])
-    expect(kinds('rest/callFailed')).toEqual(['error'])
+    expect(kinds('rest/callFailed')).toEqual(['error', 'restFailed'])
     expect(kinds('msg/hostChanged')).toContain('role')
     expect(kinds('life/kicked')).toEqual(['dialog'])
     expect(kinds('rtm/channelJoined')).toEqual([])
+  })
+
+  it('marks chat, mute all, grants, failed REST calls and reconnections', () => {
+    const events: Event[] = [
+      ...kickedMeeting().slice(0, 4),
+      msg(Cmd.chat, { userId: 'user-300', userName: 'Name 300', message: 'hi' }, '300'),
+      msg(Cmd.roomInfo, { ...byHost, muteAllAudio: 1 }),
+      { type: 'rest/boardGrantUpdated', uid: '200', grant: 1 } as unknown as Event,
+      { type: 'rest/called', method: 'GET', path: '/api/x', status: 500, ms: 12 },
+      { type: 'rest/called', method: 'GET', path: '/api/y', status: 200, code: 0, ms: 3 },
+      { type: 'rtm/connectionStateChanged', state: 'RECONNECTING', reason: 'lost' },
+    ]
+    const replay = createReplay(log(events))
+    const at = (i: number) => replay.markers.find((m) => m.index === i)?.kinds ?? []
+    expect(at(4)).toContain('chat')
+    expect(at(5)).toContain('muteAll')
+    expect(at(6)).toContain('grant')
+    expect(at(7)).toEqual(['restFailed'])
+    expect(at(8)).toEqual([])
+    expect(at(9)).toEqual(['reconnect'])
   })
 
   it('filters events by source, type and user', () => {

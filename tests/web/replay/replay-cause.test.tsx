@@ -94,4 +94,44 @@ describe('causes, skips and diffs in the replay', () => {
     fireEvent.click(within(detail()).getByRole('button', { name: 'Compare' }))
     expect(detail().textContent).toContain('Event #99999 is outside the log')
   })
+  it('lists every REST call in the network panel and the errors in theirs; a click goes there', async () => {
+    const lines = withCauses().trimEnd().split('\n')
+    const last = JSON.parse(lines.at(-1)!) as { seq: number; at: number }
+    const calls = [
+      {
+        type: 'rest/called',
+        method: 'POST',
+        path: '/api/v1/room/entry',
+        status: 200,
+        code: 0,
+        ms: 41,
+      },
+      {
+        type: 'rest/called',
+        method: 'GET',
+        path: '/api/v1/room/:roomId',
+        status: 200,
+        code: 20003,
+        ms: 7,
+      },
+    ].map((event, i) => JSON.stringify({ seq: last.seq + 1 + i, at: last.at + 1 + i, event }))
+    renderReplay()
+    await openLogText([...lines, ...calls].join('\n') + '\n')
+    fireEvent.click(screen.getByRole('tab', { name: 'Network' }))
+    const network = await screen.findByRole('listbox', { name: 'Network' })
+    const rows = within(network).getAllByRole('option')
+    expect(rows.map((r) => r.textContent)).toEqual([
+      `#${last.seq + 1} 1:02.502 POST /api/v1/room/entry 200 41 ms`,
+      `#${last.seq + 2} 1:02.503 GET /api/v1/room/:roomId 200 · 20003 7 ms`,
+    ])
+    fireEvent.click(rows[1]!)
+    expect(position()).toMatch(new RegExp(`^event #${last.seq + 2} `))
+    fireEvent.click(screen.getByRole('tab', { name: 'Errors' }))
+    const errors = await screen.findByRole('listbox', { name: 'Errors' })
+    const types = within(errors)
+      .getAllByRole('option')
+      .map((r) => r.textContent?.split(' ')[2])
+    expect(types).toEqual(['rule/refused', 'GET'])
+    expect(screen.getByText('2 errors')).toBeTruthy()
+  })
 })

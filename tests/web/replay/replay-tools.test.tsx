@@ -179,11 +179,22 @@ describe('the timeline', () => {
       within(legend)
         .getAllByRole('listitem')
         .map((i) => i.textContent),
-    ).toEqual(['Joins and leaves', 'Errors', 'Boxes', 'Role changes', 'Missing events'])
+    ).toEqual([
+      'Joins and leaves',
+      'Errors',
+      'Boxes',
+      'Role changes',
+      'Chat',
+      'Mute all',
+      'Grants',
+      'Failed REST calls',
+      'Reconnections',
+      'Missing events',
+    ])
     const kinds = [...slider.querySelectorAll('[data-kind]')].map((m) =>
       m.getAttribute('data-kind'),
     )
-    expect(new Set(kinds)).toEqual(new Set(['join', 'error', 'dialog', 'role']))
+    expect(new Set(kinds)).toEqual(new Set(['join', 'error', 'dialog', 'role', 'chat', 'muteAll']))
   })
 
   it('keeps the focus on the control that moved, when a box opens at that step', async () => {

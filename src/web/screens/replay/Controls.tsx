@@ -1,4 +1,13 @@
-import { Button, Field, Input, Select, Text, makeStyles, tokens } from '@fluentui/react-components'
+import {
+  Button,
+  Checkbox,
+  Field,
+  Input,
+  Select,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components'
 import {
   Copy24Regular,
   Next24Regular,
@@ -132,6 +141,11 @@ export function Controls({
             ))}
           </Select>
         </Field>
+        <Checkbox
+          checked={playback.skipInactivity}
+          onChange={(_, d) => playback.setSkipInactivity(d.checked === true)}
+          label={t('replay.controls.skipInactivity')}
+        />
       </div>
       <form className={styles.group} onSubmit={jump}>
         <Field label={t('replay.controls.jump')} validationMessage={says(seqProblem)}>

@@ -5,7 +5,7 @@ import { createSkipper } from '../../../../streams/replay/cause'
 import { seqOfStep, stepOfSeq } from '../../../../streams/replay/query'
 import { stateToJson } from '../../../../streams/replay/state-json'
 import { Controls } from './Controls'
-import { EventList } from './EventList'
+import { LogPanels } from './LogPanels'
 import type { OpenedLog } from './open-log'
 import { createReplaySession } from './replay-session'
 import { ReplayStage } from './ReplayStage'
@@ -141,7 +141,7 @@ export function ReplayView({ opened }: { opened: OpenedLog }) {
       <div className={styles.body}>
         <ReplayStage session={session} onFrame={attachFrame} />
         <aside className={styles.side}>
-          <EventList opened={opened} cursor={cursor} />
+          <LogPanels opened={opened} cursor={cursor} />
           <StepDetail
             replay={replay}
             step={step}

@@ -15,7 +15,7 @@ import type { Cursor } from './use-cursor'
 
 /** Columns of the bar: markers are drawn per column, never one node per marker. */
 const COLUMNS = 240
-const LANE_HEIGHT = 7
+const LANE_HEIGHT = 5
 
 /** Each marker kind has its colour (and its lane), shown in the legend. */
 export const KIND_COLOURS: Readonly<Record<MarkerKind, string>> = {
@@ -23,6 +23,11 @@ export const KIND_COLOURS: Readonly<Record<MarkerKind, string>> = {
   error: tokens.colorPaletteRedBackground3,
   dialog: tokens.colorPaletteMarigoldBackground3,
   role: tokens.colorPaletteBerryBackground3,
+  chat: tokens.colorPaletteBlueBackground2,
+  muteAll: tokens.colorPaletteDarkOrangeBackground3,
+  grant: tokens.colorPaletteTealBackground2,
+  restFailed: tokens.colorPaletteCranberryBackground2,
+  reconnect: tokens.colorPalettePurpleBackground2,
   gap: tokens.colorNeutralForeground1,
 }
 

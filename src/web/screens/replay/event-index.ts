@@ -33,10 +33,18 @@ export function filterEvents(
   filter: EventFilter,
 ): EventIndex {
   if (isEmpty(filter)) return allOf(envelopes.length)
+  return indexWhere(envelopes, (e) => matchesFilter(e.event, filter))
+}
+
+/** The rows of the envelopes a test keeps (the network and errors panels). */
+export function indexWhere(
+  envelopes: readonly Envelope<Event>[],
+  keep: (envelope: Envelope<Event>) => boolean,
+): EventIndex {
   const kept = new Int32Array(envelopes.length)
   let size = 0
   for (let i = 0; i < envelopes.length; i++)
-    if (matchesFilter((envelopes[i] as Envelope<Event>).event, filter)) kept[size++] = i
+    if (keep(envelopes[i] as Envelope<Event>)) kept[size++] = i
   const rows = kept.subarray(0, size)
   return {
     size,

@@ -6,9 +6,14 @@ import type { Cursor } from './use-cursor'
 
 export const SPEEDS: readonly number[] = [1, 2, 4, 8, 16]
 
+/** A quiet stretch longer than this (log time) is skipped when "Skip inactivity" is on. */
+export const INACTIVITY_MS = 2000
+
 export interface Playback {
   readonly playing: boolean
   readonly speed: number
+  readonly skipInactivity: boolean
+  setSkipInactivity(skip: boolean): void
   play(): void
   pause(): void
   setSpeed(speed: number): void
@@ -22,6 +27,7 @@ export interface Playback {
 export function usePlayback(replay: Replay, cursor: Cursor): Playback {
   const [playing, setPlaying] = useState(false)
   const [speed, setSpeed] = useState(1)
+  const [skipInactivity, setSkipInactivity] = useState(false)
   const { go, position } = cursor
 
   useEffect(() => {
@@ -34,7 +40,13 @@ export function usePlayback(replay: Replay, cursor: Cursor): Playback {
       // (re)start the clock here on the first frame and after a seek made elsewhere
       if (base === null || base.step !== current)
         base = { wall: now, at: timeOfStep(envelopes, origin, current), step: current }
-      const until = base.at + (now - base.wall) * speed
+      let until = base.at + (now - base.wall) * speed
+      // Skip inactivity: a quiet stretch longer than INACTIVITY_MS jumps to the next event.
+      const coming = envelopes[current]
+      if (skipInactivity && coming && coming.at - until > INACTIVITY_MS) {
+        base = { wall: now, at: coming.at, step: current }
+        until = coming.at
+      }
       const next = stepAtTime(envelopes, replay.header.startedAt, until - replay.header.startedAt)
       if (next > current) {
         go(next)
@@ -44,12 +56,12 @@ export function usePlayback(replay: Replay, cursor: Cursor): Playback {
       else frame = requestAnimationFrame(tick)
     })
     return () => cancelAnimationFrame(frame)
-  }, [playing, speed, replay, go, position])
+  }, [playing, speed, skipInactivity, replay, go, position])
 
   const play = useCallback(() => {
     if (position.current >= replay.length) go(0)
     setPlaying(replay.length > 0)
   }, [replay, go, position])
   const pause = useCallback(() => setPlaying(false), [])
-  return { playing, speed, play, pause, setSpeed }
+  return { playing, speed, play, pause, setSpeed, skipInactivity, setSkipInactivity }
 }
