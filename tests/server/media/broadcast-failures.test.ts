@@ -7,10 +7,24 @@ import { publishPattern } from './compose/stage'
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
+/**
+ * Polls `check` until it holds. A read that fails counts as "not yet": this test kills the
+ * writers of the files it polls, so a playlist read can meet a connection closed mid-answer (as
+ * a player would, it reads again). The last failure is named if time runs out.
+ */
 async function until(check: () => Promise<boolean>, ms: number, what: string): Promise<void> {
   const end = Date.now() + ms
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
+  let failure: unknown
+  for (;;) {
+    try {
+      if (await check()) return
+    } catch (error) {
+      failure = error
+    }
+    if (Date.now() > end)
+      throw new Error(
+        `timed out waiting for ${what}${failure ? ` (last read: ${String(failure)})` : ''}`,
+      )
     await sleep(500)
   }
 }
@@ -33,6 +47,20 @@ function crash(needle: string): number {
   if (pid === undefined || more.length > 0) throw new Error(`not one ffmpeg with ${needle}`)
   process.kill(pid, 'SIGKILL')
   return pid
+}
+
+/** A read done again until it answers (see `until`). */
+async function read<T>(get: () => Promise<T>, what: string): Promise<T> {
+  let value: T | undefined
+  await until(
+    async () => {
+      value = await get()
+      return true
+    },
+    30_000,
+    what,
+  )
+  return value as T
 }
 
 /** The newest segment number a live playlist lists (they grow while the program runs). */
@@ -84,7 +112,7 @@ describe('ffmpeg dying in the middle of a live and a recording', () => {
     // The program's encoder crashes: it is started again and the stream goes on.
     const liveKey = deps.broadcasts.liveKey(channel)
     crash('libx264')
-    let before = await newestSegment(url)
+    let before = await read(() => newestSegment(url), 'the playlist')
     await until(
       async () => (await newestSegment(url)) > before + 2,
       60_000,
@@ -92,7 +120,7 @@ describe('ffmpeg dying in the middle of a live and a recording', () => {
     )
     // The live HLS writer crashes: the same.
     crash(liveKey)
-    before = await newestSegment(url)
+    before = await read(() => newestSegment(url), 'the playlist')
     await until(
       async () => (await newestSegment(url)) > before + 2,
       60_000,
