@@ -1,7 +1,7 @@
 import { defineProjection } from '../core/projection'
 import { PMap } from '../core/pmap'
 import type { Event } from '../events'
-import { NETWORK_QUALITY_DEFAULT } from '../wire/constants'
+import { MEDIA_SERVER_UNAVAILABLE, NETWORK_QUALITY_DEFAULT } from '../wire/constants'
 import type { NetworkQuality } from '../wire/media'
 import type { State } from './state'
 
@@ -24,6 +24,8 @@ export interface MediaState {
   readonly remote: PMap<RemoteUser>
   readonly noiseReduction: boolean
   readonly limit: { readonly limit: 'publishers' | 'watchers'; readonly max: number } | null
+  /** The media server (local mode's SFU) is unavailable: media waits for it, the rest goes on. */
+  readonly serverDown: boolean
 }
 
 const NOTHING = { audio: false, video: false, screen: false }
@@ -36,6 +38,7 @@ export const initialMedia: MediaState = {
   remote: PMap.empty(),
   noiseReduction: false,
   limit: null,
+  serverDown: false,
 }
 
 /** A copy with some fields replaced (undefined is no change); an object literal, fast to fold. */
@@ -48,6 +51,7 @@ export function withMedia(s: MediaState, p: Partial<MediaState>): MediaState {
     remote: p.remote === undefined ? s.remote : p.remote,
     noiseReduction: p.noiseReduction === undefined ? s.noiseReduction : p.noiseReduction,
     limit: p.limit === undefined ? s.limit : p.limit,
+    serverDown: p.serverDown === undefined ? s.serverDown : p.serverDown,
   }
 }
 
@@ -91,7 +95,17 @@ function withQuality(m: MediaState, uid: string, quality: NetworkQuality): Media
 
 export const mediaProjection = defineProjection<MediaState, Event, State>(initialMedia, {
   'rtc/joined': (m) => withMedia(m, { joined: true }),
-  'rtc/left': (m) => withMedia(m, { joined: false, published: NOTHING, remote: PMap.empty() }),
+  'rtc/left': (m) =>
+    withMedia(m, { joined: false, published: NOTHING, remote: PMap.empty(), serverDown: false }),
+  // The media server went away (its reason), or the connection is up again.
+  'rtc/connectionStateChanged': (m, e) =>
+    e.reason === MEDIA_SERVER_UNAVAILABLE
+      ? m.serverDown
+        ? m
+        : withMedia(m, { serverDown: true, remote: PMap.empty() })
+      : e.state === 'CONNECTED' && m.serverDown
+        ? withMedia(m, { serverDown: false })
+        : m,
   'rtc/userJoined': (m, e) =>
     m.remote.has(e.uid) ? m : remote(m, e.uid, undefined, undefined, undefined, undefined),
   'rtc/userLeft': (m, e) => withMedia(m, { remote: m.remote.delete(e.uid) }),
@@ -131,5 +145,6 @@ export const mediaProjection = defineProjection<MediaState, Event, State>(initia
   'rtc/limitReached': (m, e) => withMedia(m, { limit: { limit: e.limit, max: e.max } }),
   'ui/noiseReductionToggled': (m, e) => withMedia(m, { noiseReduction: e.on }),
   // [EXIT-1] the local media state is kept; the remote users and the channel are not
-  'life/exited': (m) => withMedia(m, { joined: false, published: NOTHING, remote: PMap.empty() }),
+  'life/exited': (m) =>
+    withMedia(m, { joined: false, published: NOTHING, remote: PMap.empty(), serverDown: false }),
 })

@@ -28,6 +28,11 @@ export function selectConnectionNotice(s: State): 'reconnecting' | 'lost' | null
   return reconnect.lost ? 'lost' : 'reconnecting'
 }
 
+/** In a room whose media server (local mode's SFU) is unavailable: audio and video wait for it. */
+export function selectMediaServerDown(s: State): boolean {
+  return s.media.serverDown && s.session.phase === 'inRoom'
+}
+
 /** How many chat lines the chat panel shows (the newest). */
 export const CHAT_VISIBLE = 200
 

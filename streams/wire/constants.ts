@@ -63,6 +63,12 @@ export type MicConfig = typeof MIC_CONFIG
 export const LOW_STREAM = { width: 160, height: 120, bitrate: 500, framerate: 120 } as const
 export type LowStream = typeof LOW_STREAM
 
+/**
+ * The reason of `rtc/connectionStateChanged` while the media server (local mode's SFU) is away:
+ * audio and video wait for it; chat and the board go on.
+ */
+export const MEDIA_SERVER_UNAVAILABLE = 'MEDIA_SERVER_UNAVAILABLE'
+
 /** Network quality before the media layer reports one ([TRACK-9]). */
 export const NETWORK_QUALITY_DEFAULT = 1
 

@@ -4,9 +4,13 @@
 // MIN_FPS frames a second, counted with requestVideoFrameCallback over MEASURE_MS on every page. Two ladders: one publisher as the main screen ([VIDEO-2] large: 720x300, 310 kbps,
 // 30 fps) and more and more watchers; then a full mesh (everyone publishes at the 5-6 tile size
 // of [VIDEO-6], 240x140, 240 kbps, 15 fps, and watches everyone) with more and more publishers.
+// Then the same room through the Janus SFU (MEDIA=sfu, our server as a process of its own): one
+// publisher at 720x300 and more and more watchers (headless werift subscribers and one Chromium
+// page), with the CPU of our server and of Janus per forwarded stream.
 // Last line: one JSON object.
 import type { Page } from '@playwright/test'
 import { startHarness, type Harness } from './media/harness'
+import { sfuLadder, type SfuResult } from './media/sfu-ladder'
 
 const LARGE = { width: 720, height: 300, bitrate: 310, frameRate: 30 }
 const TILE = { width: 240, height: 140, bitrate: 240, frameRate: 15 }
@@ -17,12 +21,13 @@ const TILE = { width: 240, height: 140, bitrate: 240, frameRate: 15 }
  */
 const MIN_FPS = 10
 const minFpsOf = (_profile: { frameRate: number }) => MIN_FPS
-/** `npm run bench:media -- watchers` (or `publishers`) runs one ladder only. */
+/** `npm run bench:media -- watchers` (or `publishers`, or `sfu`) runs one ladder only. */
 const only = process.argv[2]
 const WARMUP_MS = 8000
 const MEASURE_MS = 5000
 const WATCHER_STEPS = [1, 3, 7, 11, 15, 19, 23, 27]
 const PUBLISHER_STEPS = [2, 3, 4, 5, 6, 7]
+const SFU_WATCHER_STEPS = [20, 50, 100, 150, 200, 300]
 
 interface Result {
   readonly participants: number
@@ -102,31 +107,54 @@ const h = await startHarness()
 const results: Result[] = []
 let watchers = 0
 let publishers = 0
+let sfu: { watchers: number; results: SfuResult[] } = { watchers: 0, results: [] }
 try {
   if (only !== 'publishers')
     console.log(
       `Watchers ladder (one publisher at 720x300, ≥ ${minFpsOf(LARGE)} fps on every page):`,
     )
-  for (const w of only === 'publishers' ? [] : WATCHER_STEPS) {
+  for (const w of only === 'publishers' || only === 'sfu' ? [] : WATCHER_STEPS) {
     const r = await room(h, w + 1, 1, LARGE)
     results.push(r)
     print(r)
     if (!r.sustained) break
     watchers = w
   }
-  if (only !== 'watchers')
+  if (only !== 'watchers' && only !== 'sfu')
     console.log(
       `Publishers ladder (full mesh at 240x140, ≥ ${minFpsOf(TILE)} fps on every stream):`,
     )
-  for (const p of only === 'watchers' ? [] : PUBLISHER_STEPS) {
+  for (const p of only === 'watchers' || only === 'sfu' ? [] : PUBLISHER_STEPS) {
     const r = await room(h, p, p, TILE)
     results.push(r)
     print(r)
     if (!r.sustained) break
     publishers = p
   }
+  if (only === undefined || only === 'sfu') {
+    console.log(
+      `SFU ladder (one publisher at 720x300 through Janus, ≥ ${MIN_FPS} fps on every stream):`,
+    )
+    sfu = await sfuLadder(h, SFU_WATCHER_STEPS, MIN_FPS, (line) => console.log(line))
+  }
 } finally {
   await h.close()
 }
-console.log(`Limits on this machine: ${publishers} publishers, ${watchers} watchers per publisher`)
-console.log(JSON.stringify({ bench: 'media', limits: { publishers, watchers }, results }))
+console.log(
+  `Mesh limits on this machine: ${publishers} publishers, ${watchers} watchers per publisher`,
+)
+if (sfu.results.length)
+  console.log(
+    `SFU: ${sfu.watchers} watchers per publisher` +
+      (watchers
+        ? ` (${Math.round((sfu.watchers / watchers) * 10) / 10}x the mesh's ${watchers})`
+        : ''),
+  )
+console.log(
+  JSON.stringify({
+    bench: 'media',
+    limits: { publishers, watchers, sfuWatchers: sfu.watchers },
+    results,
+    sfu: sfu.results,
+  }),
+)

@@ -18,8 +18,10 @@ const DEFAULT_PROFILE: VideoProfile = { width: 720, height: 300, bitrate: 310, f
 
 /** What publishing needs of the adapter. */
 export interface PublishingHost {
-  /** The signalling of the media session joined now, if any. */
+  /** The signalling of the media session joined now, while the media server is there. */
   signalling(): SfuSignalling | undefined
+  /** Whether a media session is joined (the media server may be away). */
+  joined(): boolean
   readonly iceServers: RTCIceServer[]
   /** A local track appeared, changed or went (my own tiles show it). */
   changed(kind: LocalKind): void
@@ -57,8 +59,8 @@ export class SfuPublishing {
   }
 
   async publish(kind: MediaKind, options: { deviceId?: string; profile?: VideoProfile }) {
+    if (!this.host.joined()) throw new Error('not in the media session')
     const signalling = this.host.signalling()
-    if (!signalling) throw new Error('not in the media session')
     if (options.profile) this.profile = options.profile
     const deviceId =
       options.deviceId ?? (kind === 'audio' ? this.devices.microphone : this.devices.camera)
@@ -90,8 +92,8 @@ export class SfuPublishing {
   }
 
   async startScreenShare(preset: ScreenPreset, token: string): Promise<void> {
+    if (!this.host.joined()) throw new Error('not in the media session')
     const signalling = this.host.signalling()
-    if (!signalling) throw new Error('not in the media session')
     this.screenToken = token
     await this.tracks.openScreen(preset)
     if (this.host.signalling() !== signalling) return this.tracks.close('screen')
@@ -114,7 +116,7 @@ export class SfuPublishing {
   async switchDevice(kind: 'camera' | 'microphone', deviceId: string): Promise<void> {
     this.devices = { ...this.devices, [kind]: deviceId }
     const local = kind === 'camera' ? 'video' : 'audio'
-    const revive = this.ended.has(local) && this.host.signalling() !== undefined
+    const revive = this.ended.has(local) && this.host.joined()
     if (!this.tracks.has(local) && !revive) return
     if (this.tracks.has(local) && this.tracks.deviceOf(local) === deviceId) return
     if (local === 'audio') await this.tracks.openMicrophone(deviceId)

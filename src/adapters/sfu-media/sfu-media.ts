@@ -8,14 +8,15 @@ import type {
   StreamQuality,
   VideoProfile,
 } from '../../../streams/wire/media'
-import type { FeedInfo } from '../../../streams/wire/sfu'
+import { MEDIA_SERVER_UNAVAILABLE } from '../../../streams/wire/constants'
+import { SfuError, type FeedInfo } from '../../../streams/wire/sfu'
 import type { Capture, LocalKind, NoiseFactory } from '../webrtc/local-tracks'
 import { NetworkQualityMonitor } from '../webrtc/network-quality'
 import { AudioSink, VideoAttachments, type Fit } from '../webrtc/view'
 import { IceWatch } from './ice-watch'
 import { SfuPublishing } from './publishing'
 import { SfuReceiving } from './receiving'
-import { SfuSignalling, type SfuPush } from './signalling'
+import { SfuRequestError, SfuSignalling, type SfuPush } from './signalling'
 import { ShownTiles } from './tiles'
 
 export interface SfuMediaOptions {
@@ -32,13 +33,12 @@ export interface SfuMediaOptions {
 /** A joined media session: its signalling, what I receive, and the join to repeat. */
 interface Joined {
   readonly join: MediaJoin
+  /** The media server is away: nothing is sent or received until it is back. */
+  down: boolean
   readonly signalling: SfuSignalling
   readonly receiving: SfuReceiving
   readonly pushes: Subscription
 }
-
-/** The code of `rtc/connectionStateChanged`'s reason while the media server is away. */
-export const MEDIA_SERVER_UNAVAILABLE = 'MEDIA_SERVER_UNAVAILABLE'
 
 /**
  * The media port over the Janus SFU (docs/media.md): every participant sends its media once, to
@@ -66,7 +66,8 @@ export class SfuMedia implements MediaPort {
       options.capture ?? (() => navigator.mediaDevices),
       options.noise,
       {
-        signalling: () => this.joined?.signalling,
+        signalling: () => (this.joined?.down === false ? this.joined.signalling : undefined),
+        joined: () => this.joined !== undefined,
         iceServers,
         changed: (kind) => this.localChanged(kind),
         iceState: (state) => this.ice.state(state),
@@ -127,7 +128,7 @@ export class SfuMedia implements MediaPort {
       },
     )
     const pushes = signalling.pushes$.subscribe((push) => this.pushed(push))
-    const joined: Joined = { join, signalling, receiving, pushes }
+    const joined: Joined = { join, down: false, signalling, receiving, pushes }
     this.joined = joined
     signalling.closed$.subscribe(() => this.lost(joined))
     try {
@@ -139,8 +140,13 @@ export class SfuMedia implements MediaPort {
       })) as { feeds?: FeedInfo[] }
       receiving.feeds(answer?.feeds ?? [])
     } catch (error) {
-      this.close(joined)
-      throw error
+      // Janus is away: the session waits in the room for it (the server says when it is back).
+      if (error instanceof SfuRequestError && error.code === SfuError.unavailable)
+        this.unavailable(joined)
+      else {
+        this.close(joined)
+        throw error
+      }
     }
     this.quality.start()
     this.ice.start()
@@ -248,6 +254,7 @@ export class SfuMedia implements MediaPort {
 
   /** Janus went away: what I send and receive with it; the server says when it is back. */
   private unavailable(joined: Joined): void {
+    joined.down = true
     this.publishing.dropSenders()
     joined.receiving.roster.clear()
     this.emit({
@@ -266,6 +273,7 @@ export class SfuMedia implements MediaPort {
         uid: joined.join.uid,
         token: joined.join.token,
       })) as { feeds?: FeedInfo[] }
+      joined.down = false
       joined.receiving.feeds(answer?.feeds ?? [])
       await this.publishing.republish()
       this.emit({ type: 'rtc/connectionStateChanged', state: 'CONNECTED' })

@@ -1,7 +1,7 @@
 import { Avatar, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useMediaView, useVideoAvailable } from './context'
+import { useMediaView, useTalking, useVideoAvailable } from './context'
 import { NetworkBars } from './NetworkBars'
 
 const useStyles = makeStyles({
@@ -17,6 +17,17 @@ const useStyles = makeStyles({
     justifyContent: 'center',
   },
   video: { position: 'absolute', inset: 0 },
+  // The active speaker: a ring inside the tile (over the video), while its audio is loud.
+  talking: {
+    '::after': {
+      content: '""',
+      position: 'absolute',
+      inset: 0,
+      borderRadius: tokens.borderRadiusMedium,
+      boxShadow: `inset 0 0 0 3px ${tokens.colorPaletteGreenBorderActive}`,
+      pointerEvents: 'none',
+    },
+  },
   hidden: { display: 'none' },
   label: {
     position: 'absolute',
@@ -55,6 +66,7 @@ export function VideoTile(props: VideoTileProps) {
   const { t } = useTranslation()
   const view = useMediaView()
   const available = useVideoAvailable(uid)
+  const talking = useTalking(uid)
   const video = useRef<HTMLDivElement>(null)
 
   useEffect(() => {
@@ -65,9 +77,10 @@ export function VideoTile(props: VideoTileProps) {
 
   return (
     <figure
-      className={mergeClasses(styles.tile, className)}
+      className={mergeClasses(styles.tile, talking && styles.talking, className)}
       data-uid={uid}
       data-video={available ? 'on' : 'off'}
+      data-talking={talking ? 'on' : undefined}
       aria-label={name}
       style={{ margin: 0 }}
     >

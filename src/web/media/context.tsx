@@ -1,6 +1,6 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react'
 import { useObservableEagerState } from 'observable-hooks'
-import { distinctUntilChanged, map, of } from 'rxjs'
+import { distinctUntilChanged, map, of, startWith } from 'rxjs'
 import type { MediaView } from './media-view'
 
 const MediaViewContext = createContext<MediaView | null>(null)
@@ -33,4 +33,21 @@ export function useVideoAvailable(uid: string): boolean {
     [view, uid],
   )
   return useObservableEagerState(available$)
+}
+
+/** Whether this uid is talking now (the active-speaker indicator; known with the SFU only). */
+export function useTalking(uid: string): boolean {
+  const view = useMediaView()
+  const talking$ = useMemo(
+    () =>
+      view?.talking$
+        ? view.talking$.pipe(
+            map((uids) => uids.has(uid)),
+            startWith(false),
+            distinctUntilChanged(),
+          )
+        : of(false),
+    [view, uid],
+  )
+  return useObservableEagerState(talking$)
 }

@@ -7,9 +7,11 @@ import { BASE_CHROMIUM_ARGS, MEDIA_CHROMIUM_ARGS, startAppAndBrowser } from '../
 
 export interface Harness {
   readonly url: string
+  /** The folder the bench page is served from. */
+  readonly dir: string
   readonly browser: Browser
-  /** A new participant page (its own cookies, so its own visitor). */
-  page(): Promise<Page>
+  /** A new participant page (its own cookies, so its own visitor), of this server or another. */
+  page(origin?: string): Promise<Page>
   close(): Promise<void>
 }
 
@@ -38,11 +40,12 @@ export async function startHarness(): Promise<Harness> {
   )
   return {
     url,
+    dir,
     browser,
-    async page() {
+    async page(origin = url) {
       const context = await browser.newContext()
       const page = await context.newPage()
-      await page.goto(`${url}/index.html`)
+      await page.goto(`${origin}/index.html`)
       await page.waitForFunction(() => 'bench' in window)
       return page
     },

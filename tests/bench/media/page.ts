@@ -2,6 +2,7 @@
 // adapters against the real server, no UI. Bundled by harness.ts; runs in Chromium.
 import { LocalMedia } from '../../../src/adapters/local-media/local-media'
 import { LocalMessaging } from '../../../src/adapters/local-messaging/local-messaging'
+import { SfuMedia } from '../../../src/adapters/sfu-media/sfu-media'
 import type { Event } from '../../../streams/events'
 import type { EntryAnswerData } from '../../../streams/wire/rest/room'
 
@@ -14,7 +15,7 @@ interface Stream {
 }
 
 const events: Event[] = []
-let media: LocalMedia | undefined
+let media: LocalMedia | SfuMedia | undefined
 let me: EntryAnswerData['me'] | undefined
 let channel = ''
 
@@ -34,6 +35,8 @@ async function enter(form: Record<string, unknown>): Promise<{ uid: string }> {
 /** Joins messaging and media; publishers publish; everyone watches every publisher's camera. */
 async function start(options: {
   publish: boolean
+  /** The peer-to-peer mesh (default) or the Janus SFU. */
+  engine?: 'mesh' | 'sfu'
   quality?: 'high' | 'low'
   profile?: { width: number; height: number; bitrate: number; frameRate: number }
 }) {
@@ -43,7 +46,10 @@ async function start(options: {
   await messaging.login(me.uid, me.rtmToken)
   await messaging.join(channel)
   // The bench finds the limits, so the adapter's own are lifted.
-  media = new LocalMedia({ link: messaging, limits: { publishers: 99, watchers: 99 } })
+  media =
+    options.engine === 'sfu'
+      ? new SfuMedia({ url: `${protocol === 'https:' ? 'wss' : 'ws'}://${host}/sfu` })
+      : new LocalMedia({ link: messaging, limits: { publishers: 99, watchers: 99 } })
   const m = media
   m.events$.subscribe((e) => {
     events.push(e)
@@ -67,12 +73,12 @@ async function start(options: {
 const tiles = new Map<string, HTMLElement>()
 
 /** Shows each remote uid with video in a tile, as the app does. */
-function showAll(): void {
+function showAll(size = { width: 240, height: 140 }): void {
   media?.videoUids$.subscribe((uids) => {
     for (const uid of uids) {
       if (uid === me?.uid || tiles.has(uid)) continue
       const tile = document.createElement('div')
-      tile.style.cssText = 'width:240px;height:140px;display:inline-block'
+      tile.style.cssText = `width:${size.width}px;height:${size.height}px;display:inline-block`
       document.body.appendChild(tile)
       tiles.set(uid, tile)
       media?.attachVideo(uid, tile)

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { chromium, type Browser } from '@playwright/test'
-import { buildApp } from '../../../src/server/app'
+import { buildApp, type BuildOptions } from '../../../src/server/app'
 
 /** The Chromium flags every browser bench starts from (as the e2e tests, without their setup). */
 export const BASE_CHROMIUM_ARGS = [
@@ -36,6 +36,7 @@ const root = new URL('../../..', import.meta.url).pathname
 export async function startAppAndBrowser(
   args: readonly string[],
   staticDir = join(root, 'dist'),
+  settings: BuildOptions['settings'] = {},
 ): Promise<AppBrowser> {
   if (staticDir === join(root, 'dist') && !existsSync(join(staticDir, 'index.html'))) {
     console.log('building the client…')
@@ -44,7 +45,7 @@ export async function startAppAndBrowser(
       stdio: 'inherit',
     })
   }
-  const app = await buildApp({ memory: true, logger: false, staticDir })
+  const app = await buildApp({ memory: true, logger: false, staticDir, settings })
   const base = await app.fastify.listen({ host: '127.0.0.1', port: 0 })
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

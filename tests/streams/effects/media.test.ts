@@ -14,11 +14,12 @@ import {
   selectDesiredPublish,
   selectMayPublish,
   selectMediaRole,
+  selectMediaServerDown,
   isRtmpUid,
   selectRtmpUsers,
 } from '../../../streams/selectors'
 import { Cmd } from '../../../streams/wire/channel'
-import { LOW_STREAM, MIC_CONFIG } from '../../../streams/wire/constants'
+import { LOW_STREAM, MEDIA_SERVER_UNAVAILABLE, MIC_CONFIG } from '../../../streams/wire/constants'
 import type { DeviceInfo } from '../../../streams/wire/media'
 import { asHost, byHost, fold, inRoom, member, msg } from '../fixtures'
 import { runEffects } from './harness'
@@ -149,6 +150,36 @@ describe('local tracks', () => {
     expect(failed.media.active).toBe(false)
     expect(fold(failed, { type: 'rtc/mediaStateChanged' }).media.active).toBe(false)
     expect(fold(failed, { type: 'rtc/mediaStateChanged', active: true }).media.active).toBe(true)
+  })
+
+  it('a media server that goes away is a state of the room until it is back; the remote users go with it', () => {
+    const s = fold(
+      inRoom(),
+      { type: 'rtc/joined', uid: '200' },
+      { type: 'rtc/userJoined', uid: '300' },
+    )
+    expect(selectMediaServerDown(s)).toBe(false)
+    const down = fold(s, {
+      type: 'rtc/connectionStateChanged',
+      state: 'RECONNECTING',
+      reason: MEDIA_SERVER_UNAVAILABLE,
+    })
+    expect(selectMediaServerDown(down)).toBe(true)
+    expect(down.media.remote.has('300')).toBe(false)
+    // Still in the room, still joined: chat and the board do not depend on it.
+    expect(down.session.phase).toBe('inRoom')
+    expect(down.media.joined).toBe(true)
+    // Another connection change is not the server's return; CONNECTED is.
+    const other = fold(down, {
+      type: 'rtc/connectionStateChanged',
+      state: 'DISCONNECTED',
+      reason: 'x',
+    })
+    expect(selectMediaServerDown(other)).toBe(true)
+    expect(
+      selectMediaServerDown(fold(down, { type: 'rtc/connectionStateChanged', state: 'CONNECTED' })),
+    ).toBe(false)
+    expect(selectMediaServerDown(fold(down, { type: 'life/exited', reason: 'leave' }))).toBe(false)
   })
 
   it('[TRACK-9] network quality defaults to 1 until the media layer reports one', () => {

@@ -8,6 +8,8 @@ export const roomEn = {
     lost: 'Connection lost',
     lostDetail: 'The room could not be reached again.',
     retry: 'Retry',
+    mediaServerDown: 'Media server unavailable',
+    mediaServerDownDetail: 'Audio and video come back when it does; chat and the board go on.',
   },
   meeting: {
     title: 'live meeting',

@@ -8,7 +8,7 @@ import {
   makeStyles,
 } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
-import { selectConnectionNotice } from '../../../../../streams/selectors'
+import { selectConnectionNotice, selectMediaServerDown } from '../../../../../streams/selectors'
 import { useIsReplay, useSelector, useSession } from '../../../session/context'
 
 const useStyles = makeStyles({
@@ -24,7 +24,8 @@ const useStyles = makeStyles({
 
 /**
  * The connection to the room dropped: "Reconnecting…" while the core tries again, then
- * "Connection lost" with a Retry once every attempt failed.
+ * "Connection lost" with a Retry once every attempt failed. With the room reached but its media
+ * server (local mode's SFU) away: "Media server unavailable", chat and the board going on.
  */
 export function ConnectionNotice() {
   const styles = useStyles()
@@ -32,6 +33,16 @@ export function ConnectionNotice() {
   const notice = useSelector(selectConnectionNotice)
   const { dispatch } = useSession()
   const replay = useIsReplay()
+  const mediaDown = useSelector(selectMediaServerDown)
+  if (notice === null && mediaDown)
+    return (
+      <MessageBar className={styles.bar} intent="warning" role="status" data-notice="media-server">
+        <MessageBarBody>
+          <MessageBarTitle>{t('connection.mediaServerDown')}</MessageBarTitle>
+          {t('connection.mediaServerDownDetail')}
+        </MessageBarBody>
+      </MessageBar>
+    )
   if (notice === null) return null
   if (notice === 'reconnecting')
     return (
