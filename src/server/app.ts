@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { createSessions } from './auth/identity'
 import { loadLoginKeys } from './auth/login-keys'
 import { agoraMediaTokens, localMediaTokens } from './auth/media-tokens'
+import { createRoomKeys } from './auth/room-keys'
 import { loadSecret } from './auth/secrets'
 import { createSmsSender } from './auth/sms'
 import { createTokens } from './auth/tokens'
@@ -28,8 +29,11 @@ import { ChannelHistory, startPruning } from './realtime/history'
 import { Hub } from './realtime/hub'
 import { dbRoster } from './realtime/roster'
 import { serveSocket } from './realtime/socket'
+import { AdmissionQueue } from './rooms/admission'
 import { createAnnouncer, tapAnnouncer } from './rooms/announce'
 import { Ingest } from './rooms/inputs'
+import { CrowdArrivals } from './rooms/crowd'
+import { Seating } from './rooms/seating'
 import { endRoomBroadcasts, resumeLives } from './rooms/live-state'
 import { recoverCloudRecordings } from './rooms/recordings'
 import { authRoutes } from './routes/auth'
@@ -51,6 +55,7 @@ import { openDb, type Db } from './store/db'
 import { openFileStore } from './store/files'
 import { migrate } from './store/migrations'
 import { touchMembers } from './store/members'
+import { touchBatcher } from './realtime/touch'
 import { renewPresence } from './store/presence'
 
 export interface App {
@@ -119,6 +124,16 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     publishers: settings.sfuPublishers,
   })
   const ingest = new Ingest()
+  // What the server announces reaches the SFU and the ingest too, which enforce it there ([HOST-6]).
+  const announce = tapAnnouncer(createAnnouncer(hub, now), (channel, cmd, data) => {
+    sfu?.announced(channel, cmd, data)
+    ingest.announced(channel, cmd, data)
+  })
+  const crowd = new CrowdArrivals({
+    db,
+    announce,
+    log: { warn: (m) => fastify.log.warn(m) },
+  })
   const deps: Deps = {
     broadcasts,
     ingest,
@@ -126,11 +141,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     hub,
     tokens,
     media,
-    // What the server announces reaches the SFU too, which enforces it there ([HOST-6]).
-    announce: tapAnnouncer(createAnnouncer(hub, now), (channel, cmd, data) => {
-      sfu?.announced(channel, cmd, data)
-      ingest.announced(channel, cmd, data)
-    }),
+    announce,
+    roomKeys: createRoomKeys(secret),
+    crowd,
+    seating: new Seating({ db, settings, now }),
     files: await openFileStore(options.memory ? undefined : options.dataDir),
     appId,
     now,
@@ -185,12 +199,14 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     const service = sfu
     fastify.get('/sfu', { websocket: true }, (socket) => service.serve(socket))
   }
+  // A crowd's logins are marked seen in one statement per turn, not one each.
+  const logins = touchBatcher((uids) => touchMembers(db, uids, now()))
   fastify.get('/rtm', { websocket: true }, (socket) =>
     serveSocket(socket, {
       hub,
       tokens,
       log: fastify.log,
-      onLogin: (uid) => void touchMembers(db, [uid], now()).catch(() => undefined),
+      onLogin: (uid) => logins.touch(uid),
       history,
       roster,
     }),
@@ -204,6 +220,12 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     secureCookies: settings.secureCookies,
   })
   const register: RegisterOptions = { sessions }
+  const admission = new AdmissionQueue({
+    concurrency: settings.admissionConcurrency,
+    maxWaiting: settings.admissionQueue,
+    tokens,
+    now,
+  })
   configRoutes(fastify, {
     appId,
     version: options.version ?? '0.1.0',
@@ -214,7 +236,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
       ? { available: true }
       : { available: false, why: broadcasts.availability.why },
   })
-  roomRoutes(fastify, deps, register)
+  roomRoutes(fastify, deps, register, admission)
   roomUserRoutes(fastify, deps, register)
   liveRoutes(fastify, deps, register)
   inputRoutes(fastify, deps, register)
@@ -260,6 +282,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     async close() {
       jobs.stop()
       pruning.stop()
+      crowd.close()
       await fastify.close()
       await ingest.close()
       await sfu?.close()

@@ -63,6 +63,9 @@ export interface Settings {
   /** Where the RTMP ingest of input users listens (RTMP_HOST, RTMP_PORT; port 0: any free one). */
   readonly rtmpHost: string
   readonly rtmpPort: number
+  /** Room entries worked on at once, and entrants held in line beyond them (rooms/admission.ts). */
+  readonly admissionConcurrency: number
+  readonly admissionQueue: number
 }
 
 const num = (value: string | undefined, fallback: number, name: string): number => {
@@ -143,6 +146,8 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     sfuPublishers: num(env.SFU_PUBLISHERS, 64, 'SFU_PUBLISHERS'),
     rtmpHost: env.RTMP_HOST || '0.0.0.0',
     rtmpPort: num(env.RTMP_PORT, 1935, 'RTMP_PORT'),
+    admissionConcurrency: Math.max(1, num(env.ADMISSION_CONCURRENCY, 256, 'ADMISSION_CONCURRENCY')),
+    admissionQueue: num(env.ADMISSION_QUEUE, 2000, 'ADMISSION_QUEUE'),
   }
 }
 

@@ -1,11 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { MediaTokens } from './auth/media-tokens'
+import type { RoomKeys } from './auth/room-keys'
 import type { Tokens } from './auth/tokens'
 import type { Settings } from './config'
 import type { Broadcasts } from './media/compose/broadcasts'
 import type { Hub } from './realtime/hub'
 import type { Ingest } from './rooms/inputs'
 import type { Announcer } from './rooms/announce'
+import type { CrowdArrivals } from './rooms/crowd'
+import type { Seating } from './rooms/seating'
 import type { Db } from './store/db'
 import type { FileStore } from './store/files'
 
@@ -26,4 +29,10 @@ export interface Deps {
   readonly broadcasts: Broadcasts
   /** Input users: the RTMP ingest and pulled streams, shown through the SFU ([RTMP-1]). */
   readonly ingest: Ingest
+  /** Keyed hashes of room passwords (checked at the speed of a crowd). */
+  readonly roomKeys: RoomKeys
+  /** Arrivals in rooms above 512 members: told once a second to the hosts. */
+  readonly crowd: CrowdArrivals
+  /** Entrants seated many to a transaction. */
+  readonly seating: Seating
 }

@@ -68,7 +68,9 @@ async function start(): Promise<number> {
 
 const port = await start()
 process.on('message', (message: { ask: string }) => {
-  if (message.ask === 'cpu') {
+  if (message.ask === 'exit') {
+    process.exit(0)
+  } else if (message.ask === 'cpu') {
     process.send?.({ cpu: cpuMicros() })
   } else if (message.ask === 'rss') {
     global.gc?.()

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { coalesce } from '../store/coalesce'
 import type { Db } from '../store/db'
 import type { Tokens } from './tokens'
 
@@ -62,6 +63,20 @@ export function createSessions(deps: SessionDeps) {
     )
   }
 
+  // A crowd of visitors arriving together is written in one statement.
+  const addVisitors = coalesce(async (ids: Identity[]) => {
+    const params: unknown[] = ['visitor', deps.now()]
+    const values = ids.map((identity) => {
+      params.push(identity.userId, identity.nickName)
+      return `($${params.length - 1}, $${params.length}, $1, $2)`
+    })
+    await deps.db.query(
+      `INSERT INTO users (user_id, nick_name, user_type, created_at) VALUES ${values.join(', ')}`,
+      params,
+    )
+    return ids.map(() => undefined)
+  })
+
   return {
     async read(request: FastifyRequest): Promise<Identity | null> {
       const token = request.cookies[SESSION_COOKIE]
@@ -91,10 +106,7 @@ export function createSessions(deps: SessionDeps) {
         nickName: `${VISITOR_PREFIX}${id}`,
         userType: 'visitor',
       }
-      await deps.db.query(
-        'INSERT INTO users (user_id, nick_name, user_type, created_at) VALUES ($1, $2, $3, $4)',
-        [identity.userId, identity.nickName, 'visitor', deps.now()],
-      )
+      await addVisitors(identity)
       await start(request, reply, identity.userId)
       return identity
     },

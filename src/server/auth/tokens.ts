@@ -3,7 +3,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 /** Claims of a short-lived token for the local realtime service or media signalling. */
 export interface TokenClaims {
   /** What the token is for. */
-  readonly kind: 'rtm' | 'rtc' | 'screen' | 'session' | 'board'
+  readonly kind: 'rtm' | 'rtc' | 'screen' | 'session' | 'board' | 'admission'
   /** The uid (realtime) or userId (session) it was issued to. */
   readonly sub: string
   /** The channel it admits to, when it is bound to one. */

@@ -5,7 +5,13 @@ export class ApiFailure extends Error {
   constructor(
     readonly code: number,
     message: string,
-    readonly detail: { status?: number; field?: string; reason?: string } = {},
+    readonly detail: {
+      status?: number
+      field?: string
+      reason?: string
+      /** More the client needs to act on the refusal (a busy entry's ticket and retry hint). */
+      extra?: Record<string, string | number>
+    } = {},
   ) {
     super(message)
     this.name = 'ApiFailure'
@@ -55,11 +61,11 @@ export function describeValidation(issues: readonly AjvIssue[]): {
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiFailure, request, reply) => {
     if (error instanceof ApiFailure) {
-      const { status = 200, field, reason } = error.detail
+      const { status = 200, field, reason, extra } = error.detail
       return reply.code(status).send({
         code: error.code,
         msg: error.message,
-        data: field || reason ? { field, reason } : null,
+        data: field || reason || extra ? { field, reason, ...extra } : null,
       })
     }
     if (error.validation) {

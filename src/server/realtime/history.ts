@@ -1,9 +1,11 @@
 import type { HistoryAnswer } from '../../../streams/wire/realtime'
+import { coalesce } from '../store/coalesce'
 import type { Db } from '../store/db'
 import {
   appendMessages,
   forgetMessages,
   lastSeq,
+  lastSeqs,
   messagesSince,
   presentSince,
   seqsOfIds,
@@ -63,10 +65,19 @@ export class ChannelHistory {
     })
   }
 
-  /** The newest seq of a channel. */
+  /** The newest seq of a channel (the joins of one turn read it together). */
   last(channel: string): Promise<number> {
-    return lastSeq(this.db, channel)
+    return this.lastOf(channel)
   }
+
+  private readonly lastOf = coalesce(async (channels: string[]) => {
+    const unique = [...new Set(channels)]
+    const seqs =
+      unique.length === 1
+        ? new Map([[unique[0]!, await lastSeq(this.db, unique[0]!)]])
+        : await lastSeqs(this.db, unique)
+    return channels.map((c) => seqs.get(c) ?? 0)
+  })
 
   /**
    * What a member missed after `since`: only messages sent while it was a present member of the

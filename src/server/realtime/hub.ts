@@ -138,6 +138,21 @@ export class Hub {
     this.sendToChannel(channel, SERVER_SENDER, text)
   }
 
+  /** A server message on a channel for some of its members only (a crowd's arrivals, hosts). */
+  announceTo(uids: readonly string[], channel: string, text: string): void {
+    let frame: Buffer | undefined
+    for (const uid of uids) {
+      const session = this.byUid.get(uid)
+      if (!session?.joined.has(channel)) continue
+      frame ??= textFrame(
+        JSON.stringify({ t: 'channelMessage', channel, from: SERVER_SENDER, text } as ServerFrame),
+      )
+      ;(session.out ??= []).push(frame)
+      this.dirtySessions.add(session)
+      this.schedule()
+    }
+  }
+
   /** Delivers to one peer; answers whether the peer was online to receive it. */
   sendToPeer(to: string, from: string, text: string): boolean {
     const target = this.byUid.get(to)

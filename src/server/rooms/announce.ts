@@ -18,6 +18,13 @@ export const SERVER_ACTOR: Actor = { userId: '', userName: '' }
 export interface Announcer {
   /** A channel message from the server to everyone in the channel ([HOST-6]). */
   channel<C extends CmdId>(channel: string, cmd: C, data: ChannelData<C>): void
+  /** The same, for some members of the channel only (a crowd's arrivals for its hosts). */
+  channelTo<C extends CmdId>(
+    uids: readonly string[],
+    channel: string,
+    cmd: C,
+    data: ChannelData<C>,
+  ): void
   /** A peer message from the server to one uid; answers whether it was online. */
   peer(to: string, cmd: PeerCmdId, data: PeerData): boolean
 }
@@ -27,14 +34,20 @@ export interface Announcer {
  * data schema first: the server never says what the clients' codecs would drop.
  */
 export function createAnnouncer(hub: Hub, now: () => number): Announcer {
+  const text = <C extends CmdId>(cmd: C, data: ChannelData<C>) => {
+    const check = compile(CHANNEL_DATA_SCHEMAS[cmd])
+    if (!check.check(data))
+      throw new Error(
+        `announcement cmd ${cmd} does not match its schema: ${check.firstError(data)}`,
+      )
+    return JSON.stringify(channelMessage(cmd, data, now()))
+  }
   return {
     channel(channel, cmd, data) {
-      const check = compile(CHANNEL_DATA_SCHEMAS[cmd])
-      if (!check.check(data))
-        throw new Error(
-          `announcement cmd ${cmd} does not match its schema: ${check.firstError(data)}`,
-        )
-      hub.announce(channel, JSON.stringify(channelMessage(cmd, data, now())))
+      hub.announce(channel, text(cmd, data))
+    },
+    channelTo(uids, channel, cmd, data) {
+      hub.announceTo(uids, channel, text(cmd, data))
     },
     peer(to, cmd, data) {
       return hub.sendToPeer(to, 'server', JSON.stringify(peerMessage(cmd, data, now())))
@@ -52,6 +65,7 @@ export function tapAnnouncer(
       announcer.channel(channel, cmd, data)
       tap(channel, cmd, data)
     },
+    channelTo: (uids, channel, cmd, data) => announcer.channelTo(uids, channel, cmd, data),
     peer: (to, cmd, data) => announcer.peer(to, cmd, data),
   }
 }

@@ -1,27 +1,23 @@
-import { randomBytes } from 'node:crypto'
 import { Cmd } from '../../../streams/wire/channel'
 import type { Member } from '../../../streams/wire/member'
 import type { EntryAnswerData, EntryBody, Me } from '../../../streams/wire/rest/room'
 import { Role } from '../../../streams/wire/roles'
-import { hashPassword, verifyPassword } from '../auth/passwords'
+import { hashPassword } from '../auth/passwords'
+import { checkRoomPassword } from '../auth/room-keys'
 import type { Identity } from '../auth/identity'
 import type { Deps } from '../deps'
 import { ApiFailure } from '../http/errors'
-import {
-  addMember,
-  countPresentByRole,
-  markMemberLeft,
-  presentMembersOfUser,
-} from '../store/members'
 import { createRoom, findActiveRoomByName, getRoom, toRoomInfo, type RoomRow } from '../store/rooms'
 import { Code } from './access'
-import { capacityFor, checkCapacity } from './capacity'
+import { memberData } from './crowd'
 
 /**
  * Room login ([HOME-1]): the first host to name a room creates it with its password; later
  * entrants give the password. Capacity is checked ([HOME-6]); a re-entry by the same account
- * replaces its earlier member. The new member is announced on the channel (cmd 2). A projection
- * screen (role 4) names its projection.
+ * replaces its earlier member. The new member is announced on the channel (cmd 2; in a crowd,
+ * see rooms/crowd.ts). A projection screen (role 4) names its projection. Nothing here grows with
+ * the room: the password is checked against its keyed hash, seats are counted up to the
+ * capacity, the crowd threshold up to itself.
  */
 export async function enterRoom(
   deps: Deps,
@@ -33,7 +29,7 @@ export async function enterRoom(
   const now = deps.now()
   let room = body.roomId
     ? await getRoom(deps.db, body.roomId)
-    : await findActiveRoomByName(deps.db, roomName)
+    : await deps.seating.findActive(roomName)
   if (room && room.state === 0)
     throw new ApiFailure(Code.ended, 'the meeting has ended', {
       field: 'roomName',
@@ -47,52 +43,26 @@ export async function enterRoom(
       })
     room = await createOrFind(deps, who, body, roomName, now)
   }
-  if (!(await verifyPassword(body.password, room.password_hash)))
+  if (!(await checkRoomPassword(deps.db, deps.roomKeys, room, body.password)))
     throw new ApiFailure(Code.wrongPassword, 'wrong room password', {
       field: 'password',
       reason: 'wrongPassword',
     })
   const projectionId = body.role === Role.projection ? await checkProjection(deps, room, body) : ''
 
-  const roomRow = room
-  const { added, replaced } = await deps.db.transaction(async (tx) => {
-    // One entry at a time per room, so two entrants never both take the last seat.
-    await tx.query('SELECT room_id FROM rooms WHERE room_id = $1 FOR UPDATE', [roomRow.room_id])
-    const replaced: Member[] = []
-    for (const old of await presentMembersOfUser(tx, roomRow.room_id, who.userId)) {
-      const left = await markMemberLeft(tx, roomRow.room_id, old.uid, now, 'leave')
-      if (left) replaced.push(left)
-    }
-    const present = await countPresentByRole(tx, roomRow.room_id)
-    const refusal = checkCapacity(capacityFor(deps.settings, roomRow.room_type), body.role, present)
-    if (refusal)
-      throw new ApiFailure(refusal.code, refusal.msg, { field: 'role', reason: refusal.reason })
-    const isHost = body.role === Role.host
-    const added = await addMember(tx, {
-      roomId: roomRow.room_id,
-      userId: who.userId,
-      userName,
-      userPhoto: body.userPhoto ?? '',
-      role: body.role,
-      enableAudio: body.enableAudio ?? (isHost ? 1 : 0),
-      enableVideo: body.enableVideo ?? (isHost ? 1 : 0),
-      projectionId,
-      now,
-    })
-    await tx.query(
-      'INSERT INTO join_records (record_id, room_id, user_id, user_name, source, create_time) VALUES ($1, $2, $3, $4, $5, $6)',
-      [randomBytes(8).toString('hex'), roomRow.room_id, who.userId, userName, 'entry', now],
-    )
-    if (projectionId)
-      await tx.query(
-        `INSERT INTO projection_users (projection_id, uid, user_id, user_name, seen_at) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (projection_id, uid) DO UPDATE SET seen_at = $5`,
-        [projectionId, added.uid, who.userId, userName, now],
-      )
-    return { added, replaced }
+  const isHost = body.role === Role.host
+  // Seated with the entrants arriving with it, in one transaction (rooms/seating.ts).
+  const { added, replaced, present } = await deps.seating.take(room, {
+    userId: who.userId,
+    userName,
+    userPhoto: body.userPhoto ?? '',
+    role: body.role,
+    enableAudio: body.enableAudio ?? (isHost ? 1 : 0),
+    enableVideo: body.enableVideo ?? (isHost ? 1 : 0),
+    projectionId,
   })
   for (const old of replaced) announceMember(deps, room.channel_name, old, 'leave', 'leave')
-  announceMember(deps, room.channel_name, added, 'join')
+  deps.crowd.arrived(room, added, present)
   return { roomInfo: toRoomInfo(room), me: toMe(deps, room, added) }
 }
 
@@ -109,6 +79,7 @@ async function createOrFind(
       roomName,
       roomType: body.roomType,
       passwordHash,
+      passwordKey: (roomId) => deps.roomKeys.key(roomId, body.password),
       createUserId: who.userId,
       now,
     })
@@ -169,17 +140,13 @@ export function toMe(deps: Deps, room: RoomRow, member: Member): Me {
 
 /** Announces a member's arrival, change or departure (cmd 2). */
 export function announceMember(
-  deps: Pick<Deps, 'announce'>,
+  deps: Pick<Deps, 'announce'> & Partial<Pick<Deps, 'crowd'>>,
   channel: string,
   member: Member,
   type: 'join' | 'leave' | 'update',
   reason?: 'leave' | 'kickUserBy' | 'serverTimeOut',
 ): void {
-  deps.announce.channel(channel, Cmd.memberChanged, {
-    userId: member.userId,
-    userName: member.userName,
-    type,
-    member,
-    ...(reason ? { reason } : {}),
-  })
+  // A crowd's arrival not yet told to its hosts is never told after the departure.
+  if (type === 'leave') deps.crowd?.forget(channel, member.uid)
+  deps.announce.channel(channel, Cmd.memberChanged, memberData(member, type, reason))
 }

@@ -6,6 +6,7 @@ import type { Deps } from '../deps'
 import { ApiFailure } from '../http/errors'
 import { registerService, type RegisterOptions } from '../http/register'
 import { Code, loadRoom, requireAction, requireLive, requireMember } from '../rooms/access'
+import type { AdmissionQueue } from '../rooms/admission'
 import { enterRoom, toMe } from '../rooms/entry'
 import { changeRoomState } from '../rooms/room-state'
 import { SERVER_ACTOR } from '../rooms/announce'
@@ -19,7 +20,12 @@ import { getRoom, hotNumber, roomDetail, toRoomInfo, updateRoom } from '../store
 import type { FastifyInstance } from 'fastify'
 
 /** The room service under /api/s1/serve/{appId}/v1/ (spec §7): rooms and room-wide state. */
-export function roomRoutes(app: FastifyInstance, deps: Deps, options: RegisterOptions): void {
+export function roomRoutes(
+  app: FastifyInstance,
+  deps: Deps,
+  options: RegisterOptions,
+  admission: AdmissionQueue,
+): void {
   const { db } = deps
   const online = async (roomId: string, channel: string) => {
     const connected = deps.hub.memberCount(channel)
@@ -49,7 +55,7 @@ export function roomRoutes(app: FastifyInstance, deps: Deps, options: RegisterOp
             field: 'projectionId',
             reason: 'empty',
           })
-        return enterRoom(deps, who, body)
+        return admission.admit(body.ticket, () => enterRoom(deps, who, body))
       },
 
       async userPage({ params, query, who }) {

@@ -73,6 +73,18 @@ export async function lastSeq(db: Queryable, channel: string): Promise<number> {
   return Number(rows[0]?.last_seq ?? 0)
 }
 
+/** The newest seq of each channel (absent: 0). */
+export async function lastSeqs(
+  db: Queryable,
+  channels: readonly string[],
+): Promise<Map<string, number>> {
+  const { rows } = await db.query<{ channel: string; last_seq: string | number }>(
+    'SELECT channel, last_seq FROM channel_seqs WHERE channel = ANY($1::text[])',
+    [channels],
+  )
+  return new Map(rows.map((r) => [r.channel, Number(r.last_seq)]))
+}
+
 /** Kept messages after `since` and sent at or after `notBefore`, oldest first, at most `limit`. */
 export async function messagesSince(
   db: Queryable,

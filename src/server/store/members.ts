@@ -160,6 +160,29 @@ export async function countPresentByRole(
   return new Map(rows.map((r) => [Number(r.role), Number(r.n)]))
 }
 
+/**
+ * How many present members (of `role`, or of any role) the room has, counted up to `limit`: an
+ * entry needs to know whether a seat or a threshold is reached, never the size of a crowd, so
+ * its cost does not grow with the room (index room_members_present_role).
+ */
+export async function countPresentUpTo(
+  db: Queryable,
+  roomId: string,
+  limit: number,
+  role?: number,
+): Promise<number> {
+  if (limit <= 0) return 0
+  const params: unknown[] = [roomId, limit]
+  if (role !== undefined) params.push(role)
+  const { rows } = await db.query<{ n: string | number }>(
+    `SELECT count(*) AS n FROM (SELECT 1 FROM room_members WHERE room_id = $1 AND left_at IS NULL${
+      role !== undefined ? ' AND role = $3' : ''
+    } LIMIT $2) AS present`,
+    params,
+  )
+  return Number(rows[0]?.n ?? 0)
+}
+
 /** Members of this account still present in the room (a re-entry replaces them). */
 export async function presentMembersOfUser(
   db: Queryable,

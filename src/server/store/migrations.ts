@@ -3,6 +3,7 @@ import { migration002 } from './migrations/002-features'
 import { migration005 } from './migrations/005-channel-history'
 import { migration006 } from './migrations/006-broadcast'
 import { migration007 } from './migrations/007-security'
+import { migration008 } from './migrations/008-admission'
 import type { Db } from './db'
 
 export interface Migration {
@@ -18,6 +19,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration005,
   migration006,
   migration007,
+  migration008,
 ]
 
 /**

@@ -13,6 +13,8 @@ export interface RoomRow {
   room_type: number
   channel_name: string
   password_hash: string
+  /** The keyed hash of the password (auth/room-keys.ts); null before its first check. */
+  password_key: string | null
   state: number
   create_user_id: string
   create_time: BigInt
@@ -161,6 +163,8 @@ export async function createRoom(
     roomName: string
     roomType: number
     passwordHash: string
+    /** The keyed hash for a room id: the id is chosen here. */
+    passwordKey?: (roomId: string) => string
     createUserId: string
     now: number
   },
@@ -168,8 +172,8 @@ export async function createRoom(
   const roomUuid = randomUUID().replaceAll('-', '')
   const roomId = String(randomInt(1_000_000_000, 9_999_999_999))
   const { rows } = await db.query<RoomRow>(
-    `INSERT INTO rooms (room_id, room_uuid, room_name, room_type, channel_name, password_hash, create_user_id, create_time, start_time, update_time, board_id, host_seen_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $8, $9, $8) RETURNING *`,
+    `INSERT INTO rooms (room_id, room_uuid, room_name, room_type, channel_name, password_hash, create_user_id, create_time, start_time, update_time, board_id, host_seen_at, password_key)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $8, $9, $8, $10) RETURNING *`,
     [
       roomId,
       roomUuid,
@@ -180,6 +184,7 @@ export async function createRoom(
       input.createUserId,
       input.now,
       `board-${roomUuid}`,
+      input.passwordKey?.(roomId) ?? null,
     ],
   )
   return rows[0] as RoomRow

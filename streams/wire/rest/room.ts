@@ -20,6 +20,8 @@ export const EntryBodySchema = Type.Object({
   /** Projection login (role 4): the projection this screen shows. */
   projectionId: Type.Optional(Type.String({ maxLength: 64 })),
   screenId: Type.Optional(Type.String({ maxLength: 64 })),
+  /** A busy answer's ticket: the entrant keeps its place in line when it retries. */
+  ticket: Type.Optional(Type.String({ maxLength: 512 })),
 })
 export type EntryBody = Static<typeof EntryBodySchema>
 
