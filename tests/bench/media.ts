@@ -109,7 +109,7 @@ let watchers = 0
 let publishers = 0
 let sfu: { watchers: number; results: SfuResult[] } = { watchers: 0, results: [] }
 try {
-  if (only !== 'publishers')
+  if (only !== 'publishers' && only !== 'sfu')
     console.log(
       `Watchers ladder (one publisher at 720x300, ≥ ${minFpsOf(LARGE)} fps on every page):`,
     )
