@@ -107,6 +107,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   const fastify = Fastify({
     logger: options.logger === false ? false : { level: options.logLevel ?? 'info' },
     bodyLimit: 1024 * 1024,
+    trustProxy: settings.trustProxy,
     ...refusalOptions,
   })
   let sfu: SfuService | undefined

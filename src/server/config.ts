@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import { Type } from '@sinclair/typebox'
 import { IceServerSchema, type IceServer } from '../../streams/wire/rest/room'
 import { compile } from '../../streams/wire/validate'
+import type { SmsLimits } from './auth/sms-codes'
 
 export interface ServerConfig {
   readonly host: string
@@ -66,6 +67,27 @@ export interface Settings {
   /** Room entries worked on at once, and entrants held in line beyond them (rooms/admission.ts). */
   readonly admissionConcurrency: number
   readonly admissionQueue: number
+  /**
+   * Behind a reverse proxy: whom to trust for the client address (X-Forwarded-For), as Fastify's
+   * `trustProxy` takes it (true, or a comma-separated list of proxy addresses/CIDRs). Off by
+   * default.
+   */
+  readonly trustProxy: boolean | string
+  /** SMS code caps (docs/rest.md): per phone a day, and phones per client address a day. */
+  readonly sms: SmsLimits
+  /** Realtime connections (docs/realtime.md): login timeout, heartbeat, caps; 0 is no cap. */
+  readonly rtm: RealtimeLimits
+}
+
+export interface RealtimeLimits {
+  /** A connection not logged in this long after it opened is closed. */
+  readonly loginTimeoutMs: number
+  /** A ping goes out this often; a connection that did not answer the previous one is closed. */
+  readonly heartbeatMs: number
+  /** Open connections one account may hold (its logged-in sockets across rooms and tabs). */
+  readonly maxPerUser: number
+  /** Open connections from one client address. */
+  readonly maxPerAddress: number
 }
 
 const num = (value: string | undefined, fallback: number, name: string): number => {
@@ -111,6 +133,14 @@ function janusUrlsOf(value: string | undefined): readonly string[] {
   return urls
 }
 
+/** TRUST_PROXY: 'true' (any proxy) or a comma-separated list of proxy addresses/CIDRs. */
+function trustProxyOf(value: string | undefined): Settings['trustProxy'] {
+  if (value === undefined || value === '' || ['0', 'false', 'no', 'off'].includes(value))
+    return false
+  if (['1', 'true', 'yes', 'on'].includes(value)) return true
+  return value
+}
+
 export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings {
   const production = env.NODE_ENV === 'production'
   const unlimited = (v: string | undefined, fallback: number, name: string) => {
@@ -148,6 +178,17 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     rtmpPort: num(env.RTMP_PORT, 1935, 'RTMP_PORT'),
     admissionConcurrency: Math.max(1, num(env.ADMISSION_CONCURRENCY, 256, 'ADMISSION_CONCURRENCY')),
     admissionQueue: num(env.ADMISSION_QUEUE, 2000, 'ADMISSION_QUEUE'),
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
+    sms: {
+      perPhonePerDay: num(env.SMS_PER_PHONE_DAILY, 10, 'SMS_PER_PHONE_DAILY'),
+      phonesPerAddressPerDay: num(env.SMS_PHONES_PER_ADDRESS, 20, 'SMS_PHONES_PER_ADDRESS'),
+    },
+    rtm: {
+      loginTimeoutMs: num(env.RTM_LOGIN_TIMEOUT_MS, 10_000, 'RTM_LOGIN_TIMEOUT_MS'),
+      heartbeatMs: num(env.RTM_HEARTBEAT_MS, 30_000, 'RTM_HEARTBEAT_MS'),
+      maxPerUser: num(env.RTM_MAX_PER_USER, 10, 'RTM_MAX_PER_USER'),
+      maxPerAddress: num(env.RTM_MAX_PER_ADDRESS, 500, 'RTM_MAX_PER_ADDRESS'),
+    },
   }
 }
 

@@ -1,11 +1,12 @@
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { AuthService, LOGIN_SYSTEM_ID } from '../../../streams/wire/rest/auth'
 import type { SessionStore } from '../auth/identity'
 import type { LoginKeys } from '../auth/login-keys'
 import { hashPassword, verifyPassword } from '../auth/passwords'
 import { getUser, toProfile, type UserRow } from '../auth/profile'
-import { SmsUnavailable, type SmsSender } from '../auth/sms'
+import type { SmsSender } from '../auth/sms'
+import { CODE_TTL_MS, RESEND_MS, sendCode, spendCode } from '../auth/sms-codes'
 import type { Deps } from '../deps'
 import { ApiFailure } from '../http/errors'
 import { registerService, type RegisterOptions } from '../http/register'
@@ -14,23 +15,14 @@ import { registerService, type RegisterOptions } from '../http/register'
 const AuthCode = {
   systemId: 10021,
   service: 10022,
-  wrongCode: 10023,
-  tooSoon: 10024,
   wrongPassword: 10025,
   verifyNeeded: 10026,
-  smsUnavailable: 10027,
   badPassword: 10028,
 } as const
 
-const CODE_TTL_MS = 5 * 60_000
-const RESEND_MS = 60_000
-const MAX_CODE_ATTEMPTS = 5
 /** Failed password logins before an SMS verify code is required. */
 const FAILURES_BEFORE_VERIFY = 3
 const FAILURE_WINDOW_MS = 15 * 60_000
-
-const digest = (salt: string, code: string) =>
-  createHash('sha256').update(`${salt}:${code}`).digest('base64url')
 
 /** The auth service (spec §7): SMS and password login, the encryption key, sessions. */
 export function authRoutes(
@@ -66,28 +58,8 @@ export function authRoutes(
     return service
   }
 
-  /** Checks and spends an SMS code for the phone. */
-  const spendCode = async (phone: string, code: string) => {
-    const { rows } = await db.query<{ code_hash: string; expires_at: string; attempts: number }>(
-      'SELECT code_hash, expires_at, attempts FROM sms_codes WHERE phone = $1',
-      [phone],
-    )
-    const row = rows[0]
-    const fail = () =>
-      new ApiFailure(AuthCode.wrongCode, 'wrong or expired code', {
-        field: 'code',
-        reason: 'wrongCode',
-      })
-    if (!row || Number(row.expires_at) < deps.now() || row.attempts >= MAX_CODE_ATTEMPTS)
-      throw fail()
-    const [salt = '', hash = ''] = row.code_hash.split('$')
-    const given = Buffer.from(digest(salt, code))
-    if (given.length !== hash.length || !timingSafeEqual(given, Buffer.from(hash))) {
-      await db.query('UPDATE sms_codes SET attempts = attempts + 1 WHERE phone = $1', [phone])
-      throw fail()
-    }
-    await db.query('DELETE FROM sms_codes WHERE phone = $1', [phone])
-  }
+  /** Checks and spends an SMS code for the phone (a wrong one counts toward the lockout). */
+  const spend = (phone: string, code: string) => spendCode(db, { phone, code, now: deps.now() })
 
   const loggedIn = async (
     request: FastifyRequest,
@@ -103,42 +75,19 @@ export function authRoutes(
     app,
     AuthService,
     {
-      async sendSms({ body }) {
-        const now = deps.now()
-        const { rows } = await db.query<{ sent_at: string }>(
-          'SELECT sent_at FROM sms_codes WHERE phone = $1',
-          [body.phone],
-        )
-        const last = Number(rows[0]?.sent_at ?? 0)
-        if (now - last < RESEND_MS)
-          throw new ApiFailure(
-            AuthCode.tooSoon,
-            `please wait ${Math.ceil((RESEND_MS - (now - last)) / 1000)} s before asking again`,
-            { field: 'phone', reason: 'tooSoon' },
-          )
-        const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
-        const salt = randomBytes(8).toString('base64url')
-        await db.query(
-          `INSERT INTO sms_codes (phone, code_hash, sent_at, expires_at, attempts) VALUES ($1, $2, $3, $4, 0)
-           ON CONFLICT (phone) DO UPDATE SET code_hash = $2, sent_at = $3, expires_at = $4, attempts = 0`,
-          [body.phone, `${salt}$${digest(salt, code)}`, now, now + CODE_TTL_MS],
-        )
-        try {
-          await sms.send(body.phone, code)
-        } catch (error) {
-          await db.query('DELETE FROM sms_codes WHERE phone = $1', [body.phone])
-          throw new ApiFailure(
-            AuthCode.smsUnavailable,
-            error instanceof SmsUnavailable ? error.message : 'the code could not be sent',
-            { reason: 'smsUnavailable' },
-          )
-        }
+      async sendSms({ body, request }) {
+        await sendCode(db, sms, {
+          phone: body.phone,
+          address: request.ip,
+          now: deps.now(),
+          limits: deps.settings.sms,
+        })
         return { retryAfterSeconds: RESEND_MS / 1000, expiresInSeconds: CODE_TTL_MS / 1000 }
       },
 
       async smsLogin({ body, request, reply, identity }) {
         const service = checkLogin(request, body)
-        await spendCode(body.phone, body.code)
+        await spend(body.phone, body.code)
         const { rows } = await db.query<UserRow>('SELECT * FROM users WHERE phone = $1', [
           body.phone,
         ])
@@ -186,7 +135,7 @@ export function authRoutes(
               field: 'verifyCode',
               reason: 'verifyNeeded',
             })
-          await spendCode(user.phone, body.verifyCode)
+          await spend(user.phone, body.verifyCode)
         }
         if (!user?.password_hash || !(await verifyPassword(password, user.password_hash))) {
           await db.query(

@@ -1,0 +1,159 @@
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
+import type { Db } from '../store/db'
+import { ApiFailure } from '../http/errors'
+import { SmsUnavailable, type SmsSender } from './sms'
+
+/** Refusal codes of SMS codes (docs/rest.md). */
+export const SmsCode = {
+  wrongCode: 10023,
+  tooSoon: 10024,
+  smsUnavailable: 10027,
+  locked: 10029,
+  phoneDailyLimit: 10030,
+  addressLimit: 10031,
+} as const
+
+export const CODE_TTL_MS = 5 * 60_000
+export const RESEND_MS = 60_000
+/** Wrong codes before the phone is locked; a resend does not reset the count. */
+export const MAX_CODE_ATTEMPTS = 5
+export const LOCK_MS = 15 * 60_000
+const DAY_MS = 24 * 60 * 60_000
+
+export interface SmsLimits {
+  /** Codes one phone may be sent in 24 hours. */
+  readonly perPhonePerDay: number
+  /** Distinct phones one client address may have codes sent to in 24 hours. */
+  readonly phonesPerAddressPerDay: number
+}
+
+type Queryable = Pick<Db, 'query'>
+
+const digest = (salt: string, code: string) =>
+  createHash('sha256').update(`${salt}:${code}`).digest('base64url')
+
+const minutes = (ms: number) => Math.max(1, Math.ceil(ms / 60_000))
+
+interface CodeRow {
+  code_hash: string
+  sent_at: string
+  expires_at: string
+  attempts: number
+  failed_at: string
+  locked_until: string
+}
+
+async function codeRow(db: Queryable, phone: string): Promise<CodeRow | undefined> {
+  const { rows } = await db.query<CodeRow>(
+    'SELECT code_hash, sent_at, expires_at, attempts, failed_at, locked_until FROM sms_codes WHERE phone = $1',
+    [phone],
+  )
+  return rows[0]
+}
+
+const lockedFailure = (until: number, now: number) =>
+  new ApiFailure(SmsCode.locked, `too many wrong codes: try again in ${minutes(until - now)} min`, {
+    field: 'code',
+    reason: 'locked',
+  })
+
+/**
+ * Sends a login code to a phone for a client address: one a minute, at most `perPhonePerDay` a
+ * day to one phone, codes to at most `phonesPerAddressPerDay` phones a day from one address,
+ * none while the phone is locked after wrong codes. A resend keeps the count of wrong codes.
+ */
+export async function sendCode(
+  db: Queryable,
+  sms: SmsSender,
+  input: { phone: string; address: string; now: number; limits: SmsLimits },
+): Promise<void> {
+  const { phone, address, now, limits } = input
+  const row = await codeRow(db, phone)
+  if (row && Number(row.locked_until) > now) throw lockedFailure(Number(row.locked_until), now)
+  const last = Number(row?.sent_at ?? 0)
+  if (now - last < RESEND_MS)
+    throw new ApiFailure(
+      SmsCode.tooSoon,
+      `please wait ${Math.ceil((RESEND_MS - (now - last)) / 1000)} s before asking again`,
+      { field: 'phone', reason: 'tooSoon' },
+    )
+  await db.query('DELETE FROM sms_sends WHERE sent_at < $1', [now - DAY_MS])
+  const { rows: sent } = await db.query<{ n: string | number }>(
+    'SELECT count(*) AS n FROM sms_sends WHERE phone = $1 AND sent_at >= $2',
+    [phone, now - DAY_MS],
+  )
+  if (Number(sent[0]?.n ?? 0) >= limits.perPhonePerDay)
+    throw new ApiFailure(SmsCode.phoneDailyLimit, 'too many codes for this phone today', {
+      field: 'phone',
+      reason: 'phoneDailyLimit',
+    })
+  const { rows: phones } = await db.query<{ phone: string }>(
+    'SELECT DISTINCT phone FROM sms_sends WHERE address = $1 AND sent_at >= $2',
+    [address, now - DAY_MS],
+  )
+  if (phones.length >= limits.phonesPerAddressPerDay && !phones.some((p) => p.phone === phone))
+    throw new ApiFailure(SmsCode.addressLimit, 'too many phones asked for from this address', {
+      reason: 'addressLimit',
+    })
+
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
+  const salt = randomBytes(8).toString('base64url')
+  // The count of wrong codes survives a resend; it starts again once the last wrong one is old.
+  await db.query(
+    `INSERT INTO sms_codes (phone, code_hash, sent_at, expires_at, attempts) VALUES ($1, $2, $3, $4, 0)
+     ON CONFLICT (phone) DO UPDATE SET code_hash = $2, sent_at = $3, expires_at = $4,
+       attempts = CASE WHEN sms_codes.failed_at < $5 THEN 0 ELSE sms_codes.attempts END,
+       locked_until = 0`,
+    [phone, `${salt}$${digest(salt, code)}`, now, now + CODE_TTL_MS, now - LOCK_MS],
+  )
+  try {
+    await sms.send(phone, code)
+  } catch (error) {
+    // Not sent: the code is void, but the wrong-code count stays.
+    await db.query('UPDATE sms_codes SET expires_at = 0, sent_at = 0 WHERE phone = $1', [phone])
+    throw new ApiFailure(
+      SmsCode.smsUnavailable,
+      error instanceof SmsUnavailable ? error.message : 'the code could not be sent',
+      { reason: 'smsUnavailable' },
+    )
+  }
+  await db.query('INSERT INTO sms_sends (phone, address, sent_at) VALUES ($1, $2, $3)', [
+    phone,
+    address,
+    now,
+  ])
+}
+
+/**
+ * Checks and spends the phone's code. A wrong one counts; the fifth locks the phone for 15
+ * minutes (the code is void, and neither a resend nor a right code opens it before then).
+ */
+export async function spendCode(
+  db: Queryable,
+  input: { phone: string; code: string; now: number },
+): Promise<void> {
+  const { phone, code, now } = input
+  const row = await codeRow(db, phone)
+  const wrong = () =>
+    new ApiFailure(SmsCode.wrongCode, 'wrong or expired code', {
+      field: 'code',
+      reason: 'wrongCode',
+    })
+  if (row && Number(row.locked_until) > now) throw lockedFailure(Number(row.locked_until), now)
+  if (!row || Number(row.expires_at) < now || row.attempts >= MAX_CODE_ATTEMPTS) throw wrong()
+  const [salt = '', hash = ''] = row.code_hash.split('$')
+  const given = Buffer.from(digest(salt, code))
+  if (given.length === hash.length && timingSafeEqual(given, Buffer.from(hash))) {
+    await db.query('DELETE FROM sms_codes WHERE phone = $1', [phone])
+    return
+  }
+  const attempts = Number(row.attempts) + 1
+  const locked = attempts >= MAX_CODE_ATTEMPTS
+  await db.query(
+    `UPDATE sms_codes SET attempts = $2, failed_at = $3,
+       locked_until = $4, expires_at = CASE WHEN $5 THEN 0 ELSE expires_at END WHERE phone = $1`,
+    [phone, attempts, now, locked ? now + LOCK_MS : 0, locked],
+  )
+  if (locked) throw lockedFailure(now + LOCK_MS, now)
+  throw wrong()
+}
