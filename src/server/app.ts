@@ -26,6 +26,7 @@ import { locateFfmpeg } from './media/compose/ffmpeg'
 import { MediaPlane } from './media/plane'
 import { SfuService } from './media/sfu/service'
 import { ChannelHistory, startPruning } from './realtime/history'
+import { ConnectionGuard } from './realtime/guard'
 import { Hub } from './realtime/hub'
 import { dbRoster } from './realtime/roster'
 import { serveSocket } from './realtime/socket'
@@ -202,16 +203,20 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   }
   // A crowd's logins are marked seen in one statement per turn, not one each.
   const logins = touchBatcher((uids) => touchMembers(db, uids, now()))
-  fastify.get('/rtm', { websocket: true }, (socket) =>
+  const guard = new ConnectionGuard(settings.rtm)
+  fastify.get('/rtm', { websocket: true }, (socket, request) => {
+    const admission = guard.admit(socket, request.ip)
+    if (!admission) return
     serveSocket(socket, {
+      admission,
       hub,
       tokens,
       log: fastify.log,
       onLogin: (uid) => logins.touch(uid),
       history,
       roster,
-    }),
-  )
+    })
+  })
 
   const sessions = createSessions({
     db,
@@ -282,6 +287,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     media: plane,
     async close() {
       jobs.stop()
+      guard.stop()
       pruning.stop()
       crowd.close()
       await fastify.close()

@@ -146,5 +146,9 @@ export const CloseCode = {
   remoteLogin: 4001,
   unauthorized: 4401,
   forbidden: 4403,
+  /** Not logged in within the login timeout after the connection opened. */
+  loginTimeout: 4408,
+  /** Over the open connections allowed per account or per client address. */
+  tooManyConnections: 4429,
   tooBig: 1009,
 } as const

@@ -9,6 +9,7 @@
 import type { Duplex } from 'node:stream'
 import { WebSocketServer } from 'ws'
 import { buildApp } from '../../src/server/app'
+import { DEFAULT_SETTINGS } from '../../src/server/config'
 import { textFrame } from '../../src/server/realtime/frames'
 import type { Db } from '../../src/server/store/db'
 import { createRoom } from '../../src/server/store/rooms'
@@ -60,7 +61,13 @@ async function seatSender(db: Db): Promise<void> {
 
 async function start(): Promise<number> {
   if (kind === 'raw' || kind === 'plain') return relay()
-  const app = await buildApp({ memory: true, logger: false, staticDir: undefined })
+  // Every bench socket comes from this one loopback address: no per-address cap.
+  const app = await buildApp({
+    memory: true,
+    logger: false,
+    staticDir: undefined,
+    settings: { rtm: { ...DEFAULT_SETTINGS.rtm, maxPerAddress: 0 } },
+  })
   await seatSender(app.db)
   const address = await app.fastify.listen({ host: '127.0.0.1', port: 0 })
   return Number(new URL(address).port)

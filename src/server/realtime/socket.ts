@@ -2,6 +2,7 @@ import type { Duplex } from 'node:stream'
 import type { WebSocket } from 'ws'
 import {
   ClientFrameSchema,
+  CloseCode,
   MAX_MESSAGES_PER_SECOND,
   type ClientFrame,
 } from '../../../streams/wire/realtime'
@@ -10,6 +11,7 @@ import type { Tokens } from '../auth/tokens'
 import { checkChannelText, checkPeerText, inOrder, RefusedError } from './checks'
 import type { ChannelHistory } from './history'
 import { messageIdOf } from './history'
+import type { Admission } from './guard'
 import type { Hub, Session } from './hub'
 import type { Roster } from './roster'
 import { vetChannelMessage } from './speech'
@@ -35,6 +37,8 @@ export function serveSocket(
     history?: ChannelHistory
     /** Who a uid is in a channel's room: a message's sender name and a sender's rights. */
     roster: Roster
+    /** The connection guard's word on this connection (per-account cap, login timeout). */
+    admission?: Admission
   },
 ): void {
   const { hub, tokens, log, history } = deps
@@ -128,6 +132,10 @@ export function serveSocket(
       const claims = tokens.verify(frame.token, 'rtm')
       if (!claims || claims.sub !== frame.uid)
         return fail(frame.id, 'unauthorized', 'invalid or expired token')
+      if (deps.admission && !deps.admission.loggedIn(claims.uid ?? frame.uid)) {
+        fail(frame.id, 'tooManyConnections', 'this account holds too many connections')
+        return hub.closeSession(session, CloseCode.tooManyConnections, 'too many connections')
+      }
       session.channels = new Set(claims.ch ? [claims.ch] : [])
       session.userId = claims.uid
       hub.login(session, frame.uid)
