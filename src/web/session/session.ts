@@ -8,6 +8,7 @@ import { createRecorder, type Recorder } from '../../../streams/recorder/recorde
 import { RestAdapter } from '../../adapters/rest/rest-adapter'
 import { clientConfig } from '../app/api'
 import { LazyBoard } from '../board/lazy-board'
+import { followMode } from './mode'
 import { createMediaLayer } from '../media/media-layer'
 import type { MediaView } from '../media/media-view'
 import { browserStorage } from './browser-storage'
@@ -46,6 +47,7 @@ export function createSession(): Session {
     realtimeUrl: socketUrl('/rtm'),
     sfuUrl: socketUrl('/sfu'),
   })
+  const mode = followMode(clientConfig)
   const deps: Deps = {
     rest: new RestAdapter(routes, clientConfig),
     messaging: layer.messaging,
@@ -57,7 +59,9 @@ export function createSession(): Session {
     board,
     devices: layer.devices,
     storage: browserStorage(),
-    mode: 'local',
+    get mode() {
+      return mode.current
+    },
   }
   const store = createStore<State, Event, Deps>({
     initialState,
