@@ -5,10 +5,13 @@ import {
   defer,
   EMPTY,
   filter,
+  ignoreElements,
   map,
   merge,
   of,
   switchMap,
+  timeout,
+  TimeoutError,
   withLatestFrom,
   type Observable,
 } from 'rxjs'
@@ -50,7 +53,7 @@ export const entryEffect: RoomEffect = (event$, _state$, { rest }) =>
  * After entry: [ENTRY-8] an empty appId stops the login; else log in to messaging and join the
  * room's channel ([ENTRY-9] a failure is 'Failed to join messaging'), then the room is entered.
  */
-export const channelEffect: RoomEffect = (event$, _state$, { messaging }) =>
+export const channelEffect: RoomEffect = (event$, _state$, { messaging, scheduler }) =>
   event$.pipe(
     ofType('rest/roomEntered'),
     switchMap(({ data: { me, roomInfo } }): Observable<Event> => {
@@ -58,15 +61,36 @@ export const channelEffect: RoomEffect = (event$, _state$, { messaging }) =>
       const channel = roomInfo.channelName
       return once(() => messaging.login(me.uid, me.rtmToken)).pipe(
         concatMap(() => once(() => messaging.join(channel))),
+        // A messaging service that cannot be reached (Agora's cloud from a closed network) fails
+        // the join after a while, instead of leaving the user at 'Joining…' for ever.
+        timeout({ first: CHANNEL_JOIN_TIMEOUT_MS, scheduler }),
         concatMap((members) => {
           const joined: Event = { type: 'rtm/channelJoined', channel, members: members ?? [] }
           const entered: Event = { type: 'life/entered', roomId: roomInfo.roomId, uid: me.uid }
           return of(joined, entered)
         }),
-        catchError(() => of<Event>({ type: 'rtm/joinFailed', message: ErrorText.messaging })),
+        catchError((error: unknown) => {
+          const failed: Event = {
+            type: 'rtm/joinFailed',
+            message:
+              error instanceof TimeoutError ? ErrorText.messagingTimeout : ErrorText.messaging,
+          }
+          if (!(error instanceof TimeoutError)) return of(failed)
+          // A login that succeeds late must not stay behind.
+          return concat(
+            of(failed),
+            once(() => messaging.logout()).pipe(
+              ignoreElements(),
+              catchError(() => EMPTY),
+            ),
+          )
+        }),
       )
     }),
   )
+
+/** How long the messaging login and channel join may take before the entry fails. */
+export const CHANNEL_JOIN_TIMEOUT_MS = 20_000
 
 /** The room-loaded fact of a GET room answer (no user entry is `undefined`, never null). */
 export function roomLoaded(answer: RoomAnswer): Event {

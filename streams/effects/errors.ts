@@ -60,5 +60,6 @@ export const ErrorText = {
   lookup: 'hosts and audiences lookup failure',
   mainScreen: 'set main screen failed',
   messaging: 'Failed to join messaging',
+  messagingTimeout: 'The messaging service could not be reached',
   exit: 'exit meeting backend request error',
 } as const

@@ -91,6 +91,7 @@ export const en = {
     roomFull: 'Teacher and student limit reached',
     joinFailed: 'Room join failed: {{reason}}',
     messagingFailed: 'Failed to join messaging',
+    messagingTimeout: 'The messaging service could not be reached: check the network and try again',
     requestFailed: 'Request failed',
   },
   guide: {

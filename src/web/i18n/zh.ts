@@ -90,6 +90,7 @@ export const zh: Texts<typeof en> = {
     roomFull: '老师和学生人数均已满',
     joinFailed: '加入房间失败：{{reason}}',
     messagingFailed: '加入消息频道失败',
+    messagingTimeout: '无法连接消息服务，请检查网络后重试',
     requestFailed: '请求失败',
   },
   guide: {

@@ -1,4 +1,4 @@
-import { of, throwError } from 'rxjs'
+import { NEVER, of, throwError } from 'rxjs'
 import { describe, expect, it } from 'vitest'
 import { channelEffect, entryEffect, entryFlowEffect } from '../../../streams/effects/entry'
 import { exitEffect } from '../../../streams/effects/lifecycle'
@@ -76,6 +76,20 @@ describe('entry', () => {
       expectObservable(channelEffect(event$, of(initialState), deps)).toBe('--f', {
         f: { type: 'rtm/joinFailed', message: 'Failed to join messaging' },
       })
+    })
+  })
+
+  it('[ENTRY-9] a messaging service that never answers fails the join after 20 s, and the late login is undone', () => {
+    const scheduler = testScheduler()
+    scheduler.run(({ cold, expectObservable }) => {
+      const event$ = cold<Event>('a', { a: { type: 'rest/roomEntered', data: entry(me('200')) } })
+      const deps = fakeDeps(scheduler, { messaging: { login: () => NEVER } })
+      expectObservable(channelEffect(event$, of(initialState), deps)).toBe('20000ms f', {
+        f: { type: 'rtm/joinFailed', message: 'The messaging service could not be reached' },
+      })
+      scheduler.schedule(() => {
+        expect(deps.calls.map((c) => c[0])).toEqual(['messaging.login', 'messaging.logout'])
+      }, 20_001)
     })
   })
 

@@ -26,6 +26,8 @@ export function entryErrorText(t: TFunction, error: EntryError): string {
   if (error.reason === 'tooLong') return t('errors.nameTooLong')
   if (error.reason && error.reason in FIELD_OF_REASON) return t(`errors.${error.reason}`)
   if (error.message === 'Failed to join messaging') return t('errors.messagingFailed')
+  if (error.message === 'The messaging service could not be reached')
+    return t('errors.messagingTimeout')
   if (error.message === 'request failed') return t('errors.requestFailed')
   return t('errors.joinFailed', { reason: error.message })
 }
