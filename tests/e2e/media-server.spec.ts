@@ -1,6 +1,7 @@
-import { resolve } from 'node:path'
 import { expect, test, type Page } from './support/test'
-import { buildApp, type App } from '../../src/server/app'
+import type { App } from '../../src/server/app'
+import { appServer } from './support/app-server'
+import { framesIn } from './support/frames'
 import { joinRoom, roomName } from './support/room'
 
 // A server of its own with its own Janus, which this test kills (the run's Janus stays up).
@@ -8,37 +9,12 @@ let app: App
 let origin: string
 
 test.beforeAll(async () => {
-  app = await buildApp({
-    memory: true,
-    staticDir: resolve('dist'),
-    logger: false,
-    settings: { media: 'sfu' },
-  })
-  origin = await app.fastify.listen({ host: '127.0.0.1', port: 0 })
+  ;({ app, origin } = await appServer({ media: 'sfu' }))
 })
 
 test.afterAll(async () => {
   await app?.close()
 })
-
-/** Frames a tile's video shows over a second (requestVideoFrameCallback). */
-function frames(page: Page, name: string): Promise<number> {
-  return page.evaluate(
-    (name) =>
-      new Promise<number>((done) => {
-        const video = document.querySelector(`figure[aria-label="${name}"] video`)
-        if (!(video instanceof HTMLVideoElement)) return done(-1)
-        let count = 0
-        const tick = () => {
-          count++
-          video.requestVideoFrameCallback(tick)
-        }
-        video.requestVideoFrameCallback(tick)
-        setTimeout(() => done(count), 1000)
-      }),
-    name,
-  )
-}
 
 test('when the media server dies the room says so and chat goes on; when it is back the video is too', async ({
   browser,
@@ -47,7 +23,7 @@ test('when the media server dies the room says so and chat goes on; when it is b
   const room = roomName('janus-down')
   const host = await joinRoom(browser, { room, name: 'Hana Host', role: 'Host' }, origin)
   const guest = await joinRoom(browser, { room, name: 'Carl Conferee', role: 'Conferee' }, origin)
-  await expect.poll(() => frames(guest, 'Hana Host'), { timeout: 20_000 }).toBeGreaterThan(5)
+  await expect.poll(() => framesIn(guest, 'Hana Host'), { timeout: 20_000 }).toBeGreaterThan(5)
 
   const notice = (page: Page) =>
     page.getByRole('status').filter({ hasText: 'Media server unavailable' })
@@ -66,5 +42,5 @@ test('when the media server dies the room says so and chat goes on; when it is b
   // Janus is back: the notice goes, the host publishes again and the guest sees frames again.
   await expect(notice(host)).toHaveCount(0, { timeout: 30_000 })
   await expect(notice(guest)).toHaveCount(0, { timeout: 30_000 })
-  await expect.poll(() => frames(guest, 'Hana Host'), { timeout: 30_000 }).toBeGreaterThan(5)
+  await expect.poll(() => framesIn(guest, 'Hana Host'), { timeout: 30_000 }).toBeGreaterThan(5)
 })

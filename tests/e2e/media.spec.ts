@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from './support/test'
+import { framesIn } from './support/frames'
 import { memberAction, menu } from './support/room'
 
 /** The paths of the WebSockets each page opened (the SFU signalling is /sfu). */
@@ -33,27 +34,6 @@ async function join(
   await page.getByRole('button', { name: 'Join' }).click()
   await expect(page).toHaveURL(/\/meeting$/)
   return page
-}
-
-/** Frames a tile's video shows over `ms`: requestVideoFrameCallback, never awaiting play(). */
-function framesIn(page: Page, tile: string, ms = 1500): Promise<number> {
-  return page.evaluate(
-    ([tile, ms]) =>
-      new Promise<number>((resolve) => {
-        const video = [...document.querySelectorAll('figure')]
-          .find((f) => f.getAttribute('aria-label') === tile)
-          ?.querySelector('video')
-        if (!video) return resolve(-1)
-        let frames = 0
-        const count = () => {
-          frames++
-          video.requestVideoFrameCallback(count)
-        }
-        video.requestVideoFrameCallback(count)
-        setTimeout(() => resolve(frames), ms)
-      }),
-    [tile, ms] as const,
-  )
 }
 
 const tile = (page: Page, name: string) => page.getByRole('figure', { name, exact: true })

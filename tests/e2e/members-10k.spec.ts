@@ -1,6 +1,6 @@
-import { resolve } from 'node:path'
 import { expect, test } from './support/test'
-import { buildApp, type App } from '../../src/server/app'
+import type { App } from '../../src/server/app'
+import { appServer } from './support/app-server'
 import { crowdName, seedCrowd } from '../support/crowd'
 import { joinRoom, menu, roomName } from './support/room'
 
@@ -11,17 +11,8 @@ let app: App
 let origin: string
 
 test.beforeAll(async () => {
-  app = await buildApp({
-    memory: true,
-    staticDir: resolve('dist'),
-    logger: false,
-    // The seeded members hold no realtime connection: keep them present for the whole test.
-    settings: { presenceGraceMs: 3_600_000 },
-  })
-  await app.fastify.listen({ host: '127.0.0.1', port: 0 })
-  const address = app.fastify.server.address()
-  if (!address || typeof address === 'string') throw new Error('no address')
-  origin = `http://127.0.0.1:${address.port}`
+  // The seeded members hold no realtime connection: keep them present for the whole test.
+  ;({ app, origin } = await appServer({ presenceGraceMs: 3_600_000 }))
 })
 
 test.afterAll(async () => {

@@ -1,6 +1,7 @@
-import { resolve } from 'node:path'
-import { expect, test, type Page } from './support/test'
-import { buildApp, type App } from '../../src/server/app'
+import { expect, test } from './support/test'
+import type { App } from '../../src/server/app'
+import { appServer } from './support/app-server'
+import { framesIn } from './support/frames'
 import { joinRoom, roomName } from './support/room'
 
 // The run's server sends media through the Janus SFU; this one keeps the peer-to-peer mesh
@@ -9,37 +10,12 @@ let app: App
 let origin: string
 
 test.beforeAll(async () => {
-  app = await buildApp({
-    memory: true,
-    staticDir: resolve('dist'),
-    logger: false,
-    settings: { media: 'mesh' },
-  })
-  origin = await app.fastify.listen({ host: '127.0.0.1', port: 0 })
+  ;({ app, origin } = await appServer({ media: 'mesh' }))
 })
 
 test.afterAll(async () => {
   await app?.close()
 })
-
-/** Frames a tile's video shows over a second (requestVideoFrameCallback). */
-function frames(page: Page, name: string): Promise<number> {
-  return page.evaluate(
-    (name) =>
-      new Promise<number>((done) => {
-        const video = document.querySelector(`figure[aria-label="${name}"] video`)
-        if (!(video instanceof HTMLVideoElement)) return done(-1)
-        let count = 0
-        const tick = () => {
-          count++
-          video.requestVideoFrameCallback(tick)
-        }
-        video.requestVideoFrameCallback(tick)
-        setTimeout(() => done(count), 1000)
-      }),
-    name,
-  )
-}
 
 test('[TRACK-1] without the SFU the mesh carries the host video browser to browser', async ({
   browser,
@@ -49,7 +25,7 @@ test('[TRACK-1] without the SFU the mesh carries the host video browser to brows
   const guest = await joinRoom(browser, { room, name: 'Carl Conferee', role: 'Conferee' }, origin)
   const tile = guest.getByRole('figure', { name: 'Hana Host', exact: true })
   await expect(tile).toHaveAttribute('data-video', 'on', { timeout: 15_000 })
-  await expect.poll(() => frames(guest, 'Hana Host')).toBeGreaterThan(5)
+  await expect.poll(() => framesIn(guest, 'Hana Host')).toBeGreaterThan(5)
   // Peer to peer: the server says so (and serves no SFU signalling at all).
   const config = await guest.evaluate(() => fetch('/api/config').then((r) => r.json()))
   expect(config.data.media).toBe('mesh')

@@ -1,26 +1,6 @@
-import { expect, test, type Page } from './support/test'
+import { expect, test } from './support/test'
+import { framesIn } from './support/frames'
 import { joinRoom, PASSWORD, roomName } from './support/room'
-
-/** Frames a tile's video shows over `ms`: requestVideoFrameCallback, never awaiting play(). */
-function framesIn(page: Page, tile: string, ms = 1500): Promise<number> {
-  return page.evaluate(
-    ([tile, ms]) =>
-      new Promise<number>((resolve) => {
-        const video = [...document.querySelectorAll('figure')]
-          .find((f) => f.getAttribute('aria-label') === tile)
-          ?.querySelector('video')
-        if (!video) return resolve(-1)
-        let frames = 0
-        const count = () => {
-          frames++
-          video.requestVideoFrameCallback(count)
-        }
-        video.requestVideoFrameCallback(count)
-        setTimeout(() => resolve(frames), ms)
-      }),
-    [tile, ms] as const,
-  )
-}
 
 test("[PROJ-3] [ROLE-1] a host adds a projection screen; it shows the chosen members, the host's video playing; deleting it sends the screen home", async ({
   browser,
