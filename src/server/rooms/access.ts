@@ -84,6 +84,18 @@ export function requireAction(member: Pick<Member, 'role'>, action: Action): voi
     })
 }
 
+/** The room (by id or uuid) and the caller, who must be a member allowed to manage it (a host). */
+export async function requireHost(
+  db: Queryable,
+  key: string,
+  who: Identity,
+): Promise<{ room: RoomRow; me: Member }> {
+  const room = await loadRoom(db, key)
+  const me = await requireMember(db, room, who)
+  requireAction(me, 'manageRoom')
+  return { room, me }
+}
+
 export function isHost(member: Pick<Member, 'role'>): boolean {
   return member.role === 1
 }

@@ -5,7 +5,7 @@ import { InputService, type InputUser } from '../../../streams/wire/rest/inputs'
 import type { Deps } from '../deps'
 import { ApiFailure } from '../http/errors'
 import { registerService, type RegisterOptions } from '../http/register'
-import { Code, isHost, loadRoom, requireAction, requireLive, requireMember } from '../rooms/access'
+import { Code, isHost, loadRoom, requireHost, requireLive, requireMember } from '../rooms/access'
 import { newStreamKey } from '../rooms/inputs'
 import {
   deleteInputUser,
@@ -45,12 +45,6 @@ export function inputRoutes(app: FastifyInstance, deps: Deps, options: RegisterO
   }
   const list = async (room: RoomRow, viewer: Member, host: string) =>
     (await listInputUsers(db, room.room_id)).map((row) => view(row, viewer, host))
-  const asHost = async (key: string, who: Parameters<typeof requireMember>[2]) => {
-    const room = await loadRoom(db, key)
-    const me = await requireMember(db, room, who)
-    requireAction(me, 'manageRoom')
-    return { room, me }
-  }
 
   registerService(
     app,
@@ -63,7 +57,7 @@ export function inputRoutes(app: FastifyInstance, deps: Deps, options: RegisterO
       },
 
       async add({ params, body, who, request }) {
-        const { room, me } = await asHost(params.roomId, who)
+        const { room, me } = await requireHost(db, params.roomId, who)
         requireLive(room)
         const inputs = ingest.inputs
         if (!inputs)
@@ -89,7 +83,7 @@ export function inputRoutes(app: FastifyInstance, deps: Deps, options: RegisterO
       },
 
       async delete({ params, body, who, request }) {
-        const { room, me } = await asHost(params.roomId, who)
+        const { room, me } = await requireHost(db, params.roomId, who)
         const row = await deleteInputUser(db, room.room_id, body.uid, deps.now())
         if (!row) throw new ApiFailure(Code.noMember, 'no such input', { reason: 'noInput' })
         await ingest.inputs?.stop(room.room_id, row.uid)

@@ -5,7 +5,7 @@ import { LiveService, type LanguageStream, type LiveSetting } from '../../../str
 import type { Deps } from '../deps'
 import { ApiFailure } from '../http/errors'
 import { registerService, type RegisterOptions } from '../http/register'
-import { Code, isHost, loadRoom, requireAction, requireLive, requireMember } from '../rooms/access'
+import { Code, isHost, loadRoom, requireHost, requireLive, requireMember } from '../rooms/access'
 import { listPushUrls } from '../store/broadcast'
 import { updateRoom, type RoomRow } from '../store/rooms'
 import { applyLiveState } from '../rooms/live-state'
@@ -80,20 +80,13 @@ export function liveRoutes(app: FastifyInstance, deps: Deps, options: RegisterOp
       ? ''
       : deps.broadcasts.availability.why,
   })
-  /** The room and the caller, who must be a host ('manageRoom'). */
-  const asHost = async (key: string, who: Parameters<typeof requireMember>[2]) => {
-    const room = await loadRoom(db, key)
-    const me = await requireMember(db, room, who)
-    requireAction(me, 'manageRoom')
-    return { room, me }
-  }
 
   registerService(
     app,
     LiveService,
     {
       async streamingUrlsAdd({ params, body, who }) {
-        const { room, me } = await asHost(params.roomId, who)
+        const { room, me } = await requireHost(db, params.roomId, who)
         await db.query(
           `INSERT INTO live_streams (stream_id, room_id, language_type, language_name, language_icon, language_icon_active, pull_url, push_url, create_time)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
@@ -115,7 +108,7 @@ export function liveRoutes(app: FastifyInstance, deps: Deps, options: RegisterOp
       },
 
       async streamingUrlsDelete({ params, body, who }) {
-        const { room, me } = await asHost(params.roomId, who)
+        const { room, me } = await requireHost(db, params.roomId, who)
         const { rows } = await db.query(
           'DELETE FROM live_streams WHERE room_id = $1 AND stream_id = $2 RETURNING stream_id',
           [room.room_id, body.streamId],
@@ -127,7 +120,7 @@ export function liveRoutes(app: FastifyInstance, deps: Deps, options: RegisterOp
       },
 
       async introduceOpen({ params, body, who }) {
-        const { room, me } = await asHost(params.uuid, who)
+        const { room, me } = await requireHost(db, params.uuid, who)
         const updated = await updateRoom(
           db,
           room.room_id,
@@ -138,7 +131,7 @@ export function liveRoutes(app: FastifyInstance, deps: Deps, options: RegisterOp
       },
 
       async backgroundImageAdd({ params, body, who }) {
-        const { room } = await asHost(params.uuid, who)
+        const { room } = await requireHost(db, params.uuid, who)
         await db.query(
           'INSERT INTO background_images (image_id, room_id, url, create_time) VALUES ($1, $2, $3, $4)',
           [id(), room.room_id, body.url, deps.now()],
@@ -147,7 +140,7 @@ export function liveRoutes(app: FastifyInstance, deps: Deps, options: RegisterOp
       },
 
       async backgroundImageDelete({ params, body, who }) {
-        const { room } = await asHost(params.uuid, who)
+        const { room } = await requireHost(db, params.uuid, who)
         const { rows } = await db.query(
           'DELETE FROM background_images WHERE room_id = $1 AND image_id = $2 RETURNING image_id',
           [room.room_id, body.imageId],
@@ -158,7 +151,7 @@ export function liveRoutes(app: FastifyInstance, deps: Deps, options: RegisterOp
       },
 
       async liveState({ params, body, who }) {
-        const { room, me } = await asHost(params.uuid, who)
+        const { room, me } = await requireHost(db, params.uuid, who)
         requireLive(room)
         const updated = await applyLiveState(deps, room, me, body.liveState)
         return setting(updated, me)
