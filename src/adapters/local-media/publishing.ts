@@ -34,10 +34,7 @@ export class Publishing {
   readonly tracks: LocalTracks
   /** My tracks and each watcher's encodings of them. */
   readonly offering: Offering
-  /** Kinds whose track ended by itself (device unplugged), to bring back on the next device. */
-  private readonly ended = new Set<MediaKind>()
   private profile: VideoProfile = DEFAULT_PROFILE
-  private devices: { camera?: string; microphone?: string } = {}
 
   constructor(
     capture: () => Capture,
@@ -68,19 +65,15 @@ export class Publishing {
       this.host.emit({ type: 'rtc/limitReached', limit: 'publishers', max: this.limits.publishers })
       throw new Error(`local mode sustains at most ${this.limits.publishers} publishers`)
     }
-    const deviceId =
-      options.deviceId ?? (kind === 'audio' ? this.devices.microphone : this.devices.camera)
-    this.ended.delete(kind)
-    if (kind === 'audio') await this.tracks.openMicrophone(deviceId)
-    else await this.tracks.openCamera(deviceId, this.profile)
+    await this.tracks.open(kind, options.deviceId, this.profile)
     if (this.host.session() !== session) return this.tracks.close(kind)
     this.host.changed(kind)
   }
 
   async unpublish(kind: MediaKind): Promise<void> {
-    this.ended.delete(kind)
-    if (!this.tracks.has(kind)) return
-    this.tracks.close(kind)
+    const open = this.tracks.has(kind)
+    this.tracks.release(kind)
+    if (!open) return
     this.host.changed(kind)
   }
 
@@ -104,20 +97,11 @@ export class Publishing {
   }
 
   async switchDevice(kind: 'camera' | 'microphone', deviceId: string): Promise<void> {
-    this.devices = { ...this.devices, [kind]: deviceId }
-    const local = kind === 'camera' ? 'video' : 'audio'
-    // [TRACK-5] A track whose device was unplugged comes back on the device the core falls back to.
-    const revive = this.ended.has(local) && this.host.session() !== undefined
-    if (!this.tracks.has(local) && !revive) return
-    if (this.tracks.has(local) && this.tracks.deviceOf(local) === deviceId) return
-    // A failure leaves the current track as it was; the call fails ('device/switchFailed').
-    if (local === 'audio') await this.tracks.openMicrophone(deviceId)
-    else await this.tracks.openCamera(deviceId, this.profile)
-    this.host.changed(local)
-    if (revive) {
-      this.ended.delete(local)
-      this.host.emit({ type: 'rtc/localPublished', kind: local })
-    }
+    const live = this.host.session() !== undefined
+    const switched = await this.tracks.switchDevice(kind, deviceId, live, this.profile)
+    if (!switched) return
+    this.host.changed(switched.kind)
+    if (switched.revived) this.host.emit({ type: 'rtc/localPublished', kind: switched.kind })
   }
 
   async setNoiseReduction(enabled: boolean): Promise<void> {
@@ -137,11 +121,9 @@ export class Publishing {
   /** Leaving: every track closes, and nothing is left to bring back. */
   closeAll(): void {
     this.tracks.closeAll()
-    this.ended.clear()
   }
 
   private trackEnded(kind: LocalKind): void {
-    if (kind !== 'screen') this.ended.add(kind)
     this.host.changed(kind)
     this.host.emit({ type: 'rtc/trackEnded', kind })
   }

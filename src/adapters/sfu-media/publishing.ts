@@ -40,8 +40,6 @@ export class SfuPublishing {
   readonly tracks: LocalTracks
   private readonly senders: { camera?: Sender; screen?: Sender } = {}
   private profile: VideoProfile = DEFAULT_PROFILE
-  private devices: { camera?: string; microphone?: string } = {}
-  private readonly ended = new Set<MediaKind>()
   private screenToken: string | undefined
 
   constructor(
@@ -62,11 +60,7 @@ export class SfuPublishing {
     if (!this.host.joined()) throw new Error('not in the media session')
     const signalling = this.host.signalling()
     if (options.profile) this.profile = options.profile
-    const deviceId =
-      options.deviceId ?? (kind === 'audio' ? this.devices.microphone : this.devices.camera)
-    this.ended.delete(kind)
-    if (kind === 'audio') await this.tracks.openMicrophone(deviceId)
-    else await this.tracks.openCamera(deviceId, this.profile)
+    await this.tracks.open(kind, options.deviceId, this.profile)
     if (this.host.signalling() !== signalling) return this.tracks.close(kind)
     this.host.changed(kind)
     // The SFU's refusal (no grant, the room full) fails the call: the core turns the flag off.
@@ -79,9 +73,9 @@ export class SfuPublishing {
   }
 
   async unpublish(kind: MediaKind): Promise<void> {
-    this.ended.delete(kind)
-    if (!this.tracks.has(kind)) return
-    this.tracks.close(kind)
+    const open = this.tracks.has(kind)
+    this.tracks.release(kind)
+    if (!open) return
     this.host.changed(kind)
     await this.sendCamera()
   }
@@ -114,19 +108,16 @@ export class SfuPublishing {
   }
 
   async switchDevice(kind: 'camera' | 'microphone', deviceId: string): Promise<void> {
-    this.devices = { ...this.devices, [kind]: deviceId }
-    const local = kind === 'camera' ? 'video' : 'audio'
-    const revive = this.ended.has(local) && this.host.joined()
-    if (!this.tracks.has(local) && !revive) return
-    if (this.tracks.has(local) && this.tracks.deviceOf(local) === deviceId) return
-    if (local === 'audio') await this.tracks.openMicrophone(deviceId)
-    else await this.tracks.openCamera(deviceId, this.profile)
-    this.host.changed(local)
+    const switched = await this.tracks.switchDevice(
+      kind,
+      deviceId,
+      this.host.joined(),
+      this.profile,
+    )
+    if (!switched) return
+    this.host.changed(switched.kind)
     await this.sendCamera()
-    if (revive) {
-      this.ended.delete(local)
-      this.host.emit({ type: 'rtc/localPublished', kind: local })
-    }
+    if (switched.revived) this.host.emit({ type: 'rtc/localPublished', kind: switched.kind })
   }
 
   async setNoiseReduction(enabled: boolean): Promise<void> {
@@ -163,7 +154,6 @@ export class SfuPublishing {
   async closeAll(): Promise<void> {
     const closing = [this.closeSender('camera'), this.closeSender('screen')]
     this.tracks.closeAll()
-    this.ended.clear()
     await Promise.all(closing)
   }
 
@@ -204,7 +194,6 @@ export class SfuPublishing {
   }
 
   private trackEnded(kind: LocalKind): void {
-    if (kind !== 'screen') this.ended.add(kind)
     this.host.changed(kind)
     this.host.emit({ type: 'rtc/trackEnded', kind })
     if (kind === 'screen') void this.closeSender('screen')

@@ -22,13 +22,19 @@ export type LocalKind = 'audio' | 'video' | 'screen'
 /**
  * My own tracks: microphone (through the noise suppressor when it is on), camera and screen.
  * Opening a kind that is open replaces its track; a track that ends by itself (device
- * unplugged, sharing stopped from the browser's bar) is reported through `onEnded`.
+ * unplugged, sharing stopped from the browser's bar) is reported through `onEnded`. It keeps the
+ * devices the core chose, and the microphone or camera that ended by itself, which comes back on
+ * the next device chosen ([TRACK-5]).
  */
 export class LocalTracks {
   private audio: { raw: MediaStreamTrack; noise?: NoiseSuppressor } | undefined
   private video: MediaStreamTrack | undefined
   private screen: { track: MediaStreamTrack; preset: ScreenPreset } | undefined
   private noiseOn = false
+  /** The devices the core chose last, used when an open names none. */
+  private readonly chosen: { audio?: string; video?: string } = {}
+  /** Microphone or camera whose track ended by itself, to bring back on the next device. */
+  private readonly ended = new Set<'audio' | 'video'>()
 
   constructor(
     private readonly capture: () => Capture,
@@ -61,6 +67,43 @@ export class LocalTracks {
     return (
       (kind === 'audio' ? this.audio : kind === 'video' ? this.video : this.screen) !== undefined
     )
+  }
+
+  /** Opens my microphone or camera on the device named, else on the one chosen last. */
+  async open(kind: 'audio' | 'video', deviceId?: string, profile?: VideoProfile): Promise<void> {
+    const device = deviceId ?? this.chosen[kind]
+    this.ended.delete(kind)
+    if (kind === 'audio') await this.openMicrophone(device)
+    else await this.openCamera(device, profile)
+  }
+
+  /** The core closes a kind: its track closes, and one that had ended is not brought back. */
+  release(kind: 'audio' | 'video'): void {
+    this.ended.delete(kind)
+    this.close(kind)
+  }
+
+  /**
+   * The core chose a device: kept for the next open. An open track on another device moves to
+   * it, and one that ended by itself comes back on it when `live` ([TRACK-5]). Answers the kind
+   * that opened and whether it came back, or undefined when nothing opened; a failure leaves the
+   * current track as it was (the call fails: 'device/switchFailed').
+   */
+  async switchDevice(
+    device: 'camera' | 'microphone',
+    deviceId: string,
+    live: boolean,
+    profile?: VideoProfile,
+  ): Promise<{ kind: 'audio' | 'video'; revived: boolean } | undefined> {
+    const kind = device === 'camera' ? 'video' : 'audio'
+    this.chosen[kind] = deviceId
+    const revived = this.ended.has(kind) && live
+    if (!this.has(kind) && !revived) return undefined
+    if (this.has(kind) && this.deviceOf(kind) === deviceId) return undefined
+    if (kind === 'audio') await this.openMicrophone(deviceId)
+    else await this.openCamera(deviceId, profile)
+    this.ended.delete(kind)
+    return { kind, revived }
   }
 
   async openMicrophone(deviceId?: string): Promise<void> {
@@ -125,8 +168,10 @@ export class LocalTracks {
     }
   }
 
+  /** Every track closes, and nothing is left to bring back. */
   closeAll(): void {
     for (const kind of ['audio', 'video', 'screen'] as const) this.close(kind)
+    this.ended.clear()
   }
 
   private async suppress(raw: MediaStreamTrack): Promise<NoiseSuppressor | undefined> {
@@ -143,6 +188,7 @@ export class LocalTracks {
         kind === 'audio' ? this.audio?.raw : kind === 'video' ? this.video : this.screen?.track
       if (current !== track) return
       this.close(kind)
+      if (kind !== 'screen') this.ended.add(kind)
       this.onEnded(kind)
     })
   }
