@@ -59,6 +59,8 @@ export class SfuMedia implements MediaPort {
   private readonly ice: IceWatch
   private readonly tiles = new ShownTiles()
   private joined: Joined | undefined
+  /** The join to repeat when the signalling is lost (our server restarted); none after a leave. */
+  private rejoinable: MediaJoin | undefined
 
   constructor(private readonly options: SfuMediaOptions) {
     const iceServers = options.iceServers ?? []
@@ -130,6 +132,7 @@ export class SfuMedia implements MediaPort {
     const pushes = signalling.pushes$.subscribe((push) => this.pushed(push))
     const joined: Joined = { join, down: false, signalling, receiving, pushes }
     this.joined = joined
+    this.rejoinable = join
     signalling.closed$.subscribe(() => this.lost(joined))
     try {
       const answer = (await signalling.request({
@@ -154,6 +157,7 @@ export class SfuMedia implements MediaPort {
 
   async leave(): Promise<void> {
     const joined = this.joined
+    this.rejoinable = undefined
     if (!joined) return
     this.close(joined)
     void joined.signalling.request({ t: 'leave' }).catch(() => undefined)
@@ -210,8 +214,29 @@ export class SfuMedia implements MediaPort {
     return this.publishing.setNoiseReduction(enabled)
   }
 
-  /** The rtc token admits the join only; a session joined stays. */
-  async renewToken(_token: string): Promise<void> {}
+  /** The rtc token admits the join only; a session joined stays, a join repeated uses it. */
+  async renewToken(token: string): Promise<void> {
+    if (this.rejoinable) this.rejoinable = { ...this.rejoinable, token }
+  }
+
+  /**
+   * After the room's connection came back (life/resynced): a session whose signalling was lost
+   * (our server restarted) joins again and sends what is open again; a live one restarts ICE.
+   */
+  async resync(): Promise<void> {
+    const joined = this.joined
+    if (joined) {
+      if (!joined.down) this.restartIce()
+      return
+    }
+    const join = this.rejoinable
+    if (!join) return
+    await this.join(join)
+    const again = this.joined
+    if (!again || again.down) return
+    await this.publishing.republish()
+    this.emit({ type: 'rtc/connectionStateChanged', state: 'CONNECTED' })
+  }
 
   // ——— what the SFU says ———
 
@@ -233,6 +258,7 @@ export class SfuMedia implements MediaPort {
           state: 'DISCONNECTED',
           reason: push.reason,
         })
+        this.rejoinable = undefined
         return this.close(joined)
       case 'error':
         return this.emit({ type: 'rtc/exceptionRaised', code: push.code, message: push.message })
