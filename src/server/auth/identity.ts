@@ -114,6 +114,14 @@ export function createSessions(deps: SessionDeps) {
     /** Logs a member in: a new session (a new id) names that account; the caller's old one ends. */
     start,
 
+    /** Every other session of the account ends (its password changed); the caller's stays. */
+    async endOthers(request: FastifyRequest, userId: string): Promise<void> {
+      await deps.db.query('DELETE FROM sessions WHERE user_id = $1 AND sid <> $2', [
+        userId,
+        sidOf(request) ?? '',
+      ])
+    },
+
     /** Logs out: the session ends on the server and the cookie is cleared. */
     async clear(request: FastifyRequest, reply: FastifyReply): Promise<void> {
       await end(request)

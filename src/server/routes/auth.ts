@@ -160,7 +160,7 @@ export function authRoutes(
         return needsVerify(body.userName.trim())
       },
 
-      async setPwd({ body, who }) {
+      async setPwd({ body, who, request }) {
         const password = keys.decrypt(body.password)
         if (password === null || (body.keyId && body.keyId !== keys.keyId))
           throw new ApiFailure(
@@ -181,6 +181,8 @@ export function authRoutes(
           who.userId,
           await hashPassword(password),
         ])
+        // Whoever else held a session of this account (another browser, a stolen cookie) is out.
+        await sessions.endOthers(request, who.userId)
         return null
       },
 

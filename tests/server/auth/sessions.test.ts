@@ -1,3 +1,4 @@
+import { constants, publicEncrypt } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AUTH, Client, SCENE, startServer, type TestServer } from '../harness'
 
@@ -69,5 +70,33 @@ describe('sessions end on the server', () => {
     expect(await isLogin(copyOf(first))).toBe(false)
     expect(await isLogin(browser)).toBe(true)
     expect(await isLogin(other)).toBe(true)
+  })
+})
+
+describe('a new password ends the other sessions', () => {
+  async function encrypt(client: Client, text: string) {
+    const { body } = await client.form(`${AUTH}genLoginEncKey`)
+    const cipher = publicEncrypt(
+      { key: body.data.publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+      Buffer.from(text),
+    )
+    return { password: cipher.toString('base64'), keyId: body.data.keyId as string }
+  }
+
+  it('[API-7] setPwd ends every other session of the account and keeps the caller’s', async () => {
+    const here = new Client(server.url)
+    const phone = await smsLogin(here)
+    const elsewhere = new Client(server.url)
+    await smsLogin(elsewhere, phone)
+    const stolen = copyOf(elsewhere.cookie)
+    const stranger = new Client(server.url)
+    await smsLogin(stranger)
+    expect(await isLogin(elsewhere)).toBe(true)
+    const set = await here.form(`${AUTH}setPwd`, await encrypt(here, 'a new password'))
+    expect(set.body.code).toBe(0)
+    expect(await isLogin(here)).toBe(true)
+    expect(await isLogin(elsewhere)).toBe(false)
+    expect(await isLogin(stolen)).toBe(false)
+    expect(await isLogin(stranger)).toBe(true)
   })
 })
