@@ -1,31 +1,6 @@
 import { readFile } from 'node:fs/promises'
-import { expect, test, type Browser, type Page } from './support/test'
-import { box, joinRoom, memberAction, menu, PASSWORD, roomName } from './support/room'
-
-/** A phone in a messaging app's browser opens the share link and watches (role 3). */
-async function watch(browser: Browser, roomId: string, name: string): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    userAgent:
-      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36',
-  })
-  const page = await context.newPage()
-  await page.goto(`/m/guide?roomid=${roomId}&share=1`)
-  await page.getByLabel('Your name').fill(name)
-  await page.getByLabel('Password').fill(PASSWORD)
-  await page.getByRole('button', { name: 'Watch' }).click()
-  await expect(page).toHaveURL(/\/m\/meeting\?roomId=.+&share=1$/)
-  return page
-}
-
-/** The room id, from the host's invite link. */
-async function roomIdOf(host: Page): Promise<string> {
-  await host.getByRole('button', { name: 'Invite people' }).click()
-  const id = new URL(await host.getByLabel('Meeting link').inputValue()).searchParams.get('roomId')
-  expect(id).toBeTruthy()
-  await host.getByRole('button', { name: 'Close' }).last().click()
-  return id!
-}
+import { expect, test } from './support/test'
+import { box, joinRoom, memberAction, menu, roomIdOf, roomName, watch } from './support/room'
 
 test('[MSG-5] [KICK-4] [ROLE-1] host, conferee and a CDN audience: the audience watches by the share link, gets the chat, and sees who removed it', async ({
   browser,

@@ -3,6 +3,7 @@ import {
   Client,
   enter,
   meeting,
+  ROOM,
   RtmClient,
   SCENE,
   SCENE_V1,
@@ -162,7 +163,7 @@ describe('scene service', () => {
     ).toBe(400)
   })
 
-  it('[API-6] [LIKE-1] likes are counted and announced; like total and the external room info', async () => {
+  it('[API-6] [LIKE-1] [CMD-24] likes are counted and announced with the hot number; like total and the external room info', async () => {
     const { host, guest } = await meeting(server)
     const rtm = await RtmClient.join(server, host)
     const uuid = host.room.roomUuid
@@ -170,6 +171,11 @@ describe('scene service', () => {
       (await guest.client.post(`${SCENE_V1}room/${uuid}/like`, { count: 3 })).body.data.likeTotal,
     ).toBe(3)
     expect((await rtm.message(9)).data).toMatchObject({ likeTotal: 3, userName: 'Carl' })
+    // [CMD-24] the like announces the server's hot number too
+    const hotNum = (await host.client.get(`${ROOM}room/${host.room.roomId}/hotNum`)).body.data
+      .hotNum
+    expect(hotNum).toBe(2 + 3)
+    expect((await rtm.message(24)).data).toMatchObject({ hotNum })
     expect(
       (await guest.client.get(`${SCENE_V1}like/total?roomUuid=${uuid}`)).body.data.likeTotal,
     ).toBe(3)

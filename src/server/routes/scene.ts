@@ -10,6 +10,7 @@ import type { Deps } from '../deps'
 import { ApiFailure } from '../http/errors'
 import { registerService, type RegisterOptions } from '../http/register'
 import { Code, isHost, loadRoom, requireAction, requireLive, requireMember } from '../rooms/access'
+import { SERVER_ACTOR } from '../rooms/announce'
 import { findPresentMember, listMembers } from '../store/members'
 import { addLikes, roomDetail, updateRoom, type RoomRow } from '../store/rooms'
 
@@ -319,6 +320,12 @@ export function sceneRoutes(app: FastifyInstance, deps: Deps, options: RegisterO
           userId: me.userId,
           userName: me.userName,
           likeTotal,
+        })
+        // [LIKE-1] [CMD-24] a like changes the hot number too: everyone's header follows it.
+        const detail = await roomDetail(db, { ...room, like_total: likeTotal })
+        deps.announce.channel(room.channel_name, Cmd.usersAmountAndHotChange, {
+          ...SERVER_ACTOR,
+          hotNum: detail.hotNum,
         })
         return { roomUuid: room.room_uuid, likeTotal }
       },
