@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import type { Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
 import { firstLoadRoutes } from './scripts/first-load-routes.mjs'
@@ -41,6 +42,15 @@ function agoraDenoiserAssets(): Plugin {
 export default defineConfig({
   plugins: [react(), firstLoadRoutes(), agoraDenoiserAssets()],
   define: { __APP_VERSION__: JSON.stringify(version) },
+  // `@streams/…` is the event core (tsconfig.base.json's paths say the same to tsc and tsx).
+  resolve: {
+    alias: [
+      {
+        find: /^@streams(?=\/|$)/,
+        replacement: fileURLToPath(new URL('./streams', import.meta.url)),
+      },
+    ],
+  },
   build: {
     outDir: 'dist',
     target: 'es2022',

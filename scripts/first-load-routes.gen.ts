@@ -1,10 +1,10 @@
 // Prints the `virtual:first-load-routes` module (see first-load-routes.ts); run with tsx.
 import { TypeCompiler } from '@sinclair/typebox/compiler'
 import type { TSchema } from '@sinclair/typebox'
-import { AuthService } from '../streams/wire/rest/auth'
-import { ClientConfigSchema } from '../streams/wire/rest/room'
-import type { RouteDef, Service } from '../streams/wire/rest/route'
-import { SceneService, SceneV1Service } from '../streams/wire/rest/scene'
+import { AuthService } from '@streams/wire/rest/auth'
+import { ClientConfigSchema } from '@streams/wire/rest/room'
+import type { RouteDef, Service } from '@streams/wire/rest/route'
+import { SceneService, SceneV1Service } from '@streams/wire/rest/scene'
 
 /** The routes the first screens (/login, /home, the public phone pages) call. */
 const FIRST_LOAD: Record<string, [Service, RouteDef]> = {

@@ -17,7 +17,12 @@ export function firstLoadRoutes() {
     load(id) {
       if (id !== `\0${ID}`) return undefined
       const script = fileURLToPath(new URL('./first-load-routes.gen.ts', import.meta.url))
-      source ??= execFileSync(process.execPath, ['--import', 'tsx', script], { encoding: 'utf8' })
+      // From the repository's root, where tsx finds tsconfig.json (its `@streams` path alias).
+      const cwd = fileURLToPath(new URL('..', import.meta.url))
+      source ??= execFileSync(process.execPath, ['--import', 'tsx', script], {
+        encoding: 'utf8',
+        cwd,
+      })
       return source
     },
   }

@@ -13,7 +13,7 @@
  */
 import { readFile } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
-import type { State } from '../../streams/projections'
+import type { State } from '@streams/projections'
 import {
   buildPeopleDirectory,
   createSkipper,
@@ -32,7 +32,7 @@ import {
   type EventFilter,
   type PositionProblem,
   type Replay,
-} from '../../streams/replay'
+} from '@streams/replay'
 
 const USAGE =
   'usage: npm run replay -- <log.ndjson> [--at N | --time T] [--diff] [--since S] [--skip A,B] [--filter TYPE] [--user U] [--json]'

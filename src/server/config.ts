@@ -1,7 +1,7 @@
 import { resolve } from 'node:path'
 import { Type } from '@sinclair/typebox'
-import { IceServerSchema, type IceServer } from '../../streams/wire/rest/room'
-import { compile } from '../../streams/wire/validate'
+import { IceServerSchema, type IceServer } from '@streams/wire/rest/room'
+import { compile } from '@streams/wire/validate'
 import type { SmsLimits } from './auth/sms-codes'
 
 export interface ServerConfig {

@@ -1,4 +1,4 @@
-import { Cmd } from '../../streams/wire/channel'
+import { Cmd } from '@streams/wire/channel'
 import type { Deps } from './deps'
 import { SERVER_ACTOR } from './rooms/announce'
 import { memberGone } from './rooms/departure'

@@ -1,7 +1,7 @@
-import type { Envelope } from '../../streams/core/envelope'
-import type { ChannelEvent, Event } from '../../streams/events'
-import type { Member } from '../../streams/wire/member'
-import type { LayoutName } from '../../streams/wire/video'
+import type { Envelope } from '@streams/core/envelope'
+import type { ChannelEvent, Event } from '@streams/events'
+import type { Member } from '@streams/wire/member'
+import type { LayoutName } from '@streams/wire/video'
 import { member } from '../streams/fixtures'
 
 /**

@@ -3,11 +3,11 @@
  * nothing of Node or the DOM, so `fold.ts` runs it in Node and, bundled, in Chromium. What only
  * the host knows (forcing a GC and reading the heap, CPU time) comes in as a `Runtime`.
  */
-import type { Event } from '../../streams/events'
-import { initialState, reduce, type State } from '../../streams/projections'
-import { toNdjson, FORMAT_VERSION, LOG_KIND } from '../../streams/recorder/format'
-import { createReplay } from '../../streams/replay/engine'
-import { readLog } from '../../streams/replay/read'
+import type { Event } from '@streams/events'
+import { initialState, reduce, type State } from '@streams/projections'
+import { toNdjson, FORMAT_VERSION, LOG_KIND } from '@streams/recorder/format'
+import { createReplay } from '@streams/replay/engine'
+import { readLog } from '@streams/replay/read'
 import { generateLog, prng } from './fold-log'
 
 export interface Runtime {

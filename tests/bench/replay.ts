@@ -9,7 +9,7 @@ import { createReadStream, mkdtempSync, statSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { FORMAT_VERSION, LOG_KIND, toNdjson } from '../../streams/recorder/format'
+import { FORMAT_VERSION, LOG_KIND, toNdjson } from '@streams/recorder/format'
 import { generateLog, prng } from './fold-log'
 import { BASE_CHROMIUM_ARGS, startAppAndBrowser } from './support/app-browser'
 

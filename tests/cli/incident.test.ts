@@ -5,9 +5,9 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { valueAt } from '../../src/cli/incident-value'
-import { replayNdjson } from '../../streams/replay/engine'
-import { stepOfSeq } from '../../streams/replay/query'
-import { stateToJson } from '../../streams/replay/state-json'
+import { replayNdjson } from '@streams/replay/engine'
+import { stepOfSeq } from '@streams/replay/query'
+import { stateToJson } from '@streams/replay/state-json'
 
 const run = promisify(execFile)
 const ROOT = join(__dirname, '..', '..')

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
-import { replayNdjson } from '../../streams/replay/engine'
-import { stepOfSeq } from '../../streams/replay/query'
-import { stateToJson } from '../../streams/replay/state-json'
+import { replayNdjson } from '@streams/replay/engine'
+import { stepOfSeq } from '@streams/replay/query'
+import { stateToJson } from '@streams/replay/state-json'
 
 const run = promisify(execFile)
 const ROOT = join(__dirname, '..', '..')

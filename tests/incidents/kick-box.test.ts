@@ -3,9 +3,9 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { valueAt } from '../../src/cli/incident-value'
-import { replayNdjson } from '../../streams/replay/engine'
-import { stepOfSeq } from '../../streams/replay/query'
-import { stateToJson } from '../../streams/replay/state-json'
+import { replayNdjson } from '@streams/replay/engine'
+import { stepOfSeq } from '@streams/replay/query'
+import { stateToJson } from '@streams/replay/state-json'
 
 const log = replayNdjson(
   readFileSync(join(__dirname, '..', '..', 'fixtures', 'incidents', 'kick-box.ndjson'), 'utf8'),

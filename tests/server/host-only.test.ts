@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CLIENT_SENDABLE_CMDS, Cmd } from '../../streams/wire/channel'
+import { CLIENT_SENDABLE_CMDS, Cmd } from '@streams/wire/channel'
 import {
   meeting,
   ROOM,

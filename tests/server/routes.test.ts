@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SERVICES } from '../../streams/wire/rest'
-import { fullPath, type RouteDef, type Service } from '../../streams/wire/rest/route'
+import { SERVICES } from '@streams/wire/rest'
+import { fullPath, type RouteDef, type Service } from '@streams/wire/rest/route'
 import { Client, enter, roomName, startServer, type TestServer } from './harness'
 
 let server: TestServer

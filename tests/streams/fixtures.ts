@@ -1,10 +1,10 @@
-import type { Event } from '../../streams/events'
-import { initialState, reduce, type State } from '../../streams/projections'
-import type { Member } from '../../streams/wire/member'
-import type { EntryAnswerData, Me, RoomInfo } from '../../streams/wire/rest/room'
-import type { RoomDetail } from '../../streams/ports/rest-types'
-import { channelMessage, type ChannelData, type CmdId } from '../../streams/wire/channel'
-import { decodeChannelText } from '../../streams/codecs/channel'
+import type { Event } from '@streams/events'
+import { initialState, reduce, type State } from '@streams/projections'
+import type { Member } from '@streams/wire/member'
+import type { EntryAnswerData, Me, RoomInfo } from '@streams/wire/rest/room'
+import type { RoomDetail } from '@streams/ports/rest-types'
+import { channelMessage, type ChannelData, type CmdId } from '@streams/wire/channel'
+import { decodeChannelText } from '@streams/codecs/channel'
 
 /** Test data: rooms, members and states built by folding real events. */
 

@@ -1,8 +1,8 @@
 import type { DeviceInfo as AgoraDeviceInfo, IAgoraRTC } from 'agora-rtc-sdk-ng'
 import { Subject, type Observable } from 'rxjs'
-import type { Event } from '../../../streams/events'
-import type { DevicesPort } from '../../../streams/ports'
-import type { DeviceInfo } from '../../../streams/wire/media'
+import type { Event } from '@streams/events'
+import type { DevicesPort } from '@streams/ports'
+import type { DeviceInfo } from '@streams/wire/media'
 
 /** The browser's device entries as the core's list (the devices adapter's mapping, injected). */
 export type ToDeviceList = (devices: readonly MediaDeviceInfo[]) => DeviceInfo[]

@@ -7,15 +7,15 @@ import type {
   IMicrophoneAudioTrack,
 } from 'agora-rtc-sdk-ng'
 import { BehaviorSubject, Subject, type Observable } from 'rxjs'
-import type { Event, RtcEvent } from '../../../streams/events'
-import type { MediaJoin, MediaPort } from '../../../streams/ports'
+import type { Event, RtcEvent } from '@streams/events'
+import type { MediaJoin, MediaPort } from '@streams/ports'
 import type {
   MediaKind,
   MediaRole,
   ScreenPreset,
   StreamQuality,
   VideoProfile,
-} from '../../../streams/wire/media'
+} from '@streams/wire/media'
 import { bindClientEvents } from './client-events'
 import { Denoiser, type LoadDenoiser } from './denoiser'
 import {

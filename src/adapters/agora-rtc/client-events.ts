@@ -6,8 +6,8 @@ import type {
   NetworkQuality,
   UID,
 } from 'agora-rtc-sdk-ng'
-import type { RtcEvent } from '../../../streams/events'
-import type { NetworkQuality as Quality } from '../../../streams/wire/media'
+import type { RtcEvent } from '@streams/events'
+import type { NetworkQuality as Quality } from '@streams/wire/media'
 
 /**
  * Every callback of an Agora RTC client, as events. `ignore` names uids that are not remote

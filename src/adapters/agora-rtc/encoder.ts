@@ -4,8 +4,8 @@ import type {
   UID,
   VideoEncoderConfiguration,
 } from 'agora-rtc-sdk-ng'
-import { LOW_STREAM, MIC_CONFIG } from '../../../streams/wire/constants'
-import type { ScreenPreset, VideoProfile } from '../../../streams/wire/media'
+import { LOW_STREAM, MIC_CONFIG } from '@streams/wire/constants'
+import type { ScreenPreset, VideoProfile } from '@streams/wire/media'
 
 /** [TRACK-7] The low stream of the dual stream (the core's constant): 160x120, 500 kbps, 120 fps. */
 export const LOW_STREAM_PARAMETER: LowStreamParameter = {

@@ -1,11 +1,11 @@
 import type AgoraRTM from 'agora-rtm-sdk'
 import type { RtmChannel, RtmClient, RtmEvents, RtmMessage } from 'agora-rtm-sdk'
 import { Subject, type Observable } from 'rxjs'
-import { decodeChannelText } from '../../../streams/codecs/channel'
-import { decodePeerText } from '../../../streams/codecs/peer'
-import type { Event } from '../../../streams/events'
-import type { CatchUp, MessagingPort } from '../../../streams/ports'
-import type { ConnectionState } from '../../../streams/wire/realtime'
+import { decodeChannelText } from '@streams/codecs/channel'
+import { decodePeerText } from '@streams/codecs/peer'
+import type { Event } from '@streams/events'
+import type { CatchUp, MessagingPort } from '@streams/ports'
+import type { ConnectionState } from '@streams/wire/realtime'
 
 export type AgoraRtmSdk = typeof AgoraRTM
 export type LoadAgoraRtm = () => Promise<AgoraRtmSdk>

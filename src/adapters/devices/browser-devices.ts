@@ -1,7 +1,7 @@
 import { Subject, type Observable } from 'rxjs'
-import type { Event } from '../../../streams/events'
-import type { DevicesPort } from '../../../streams/ports'
-import type { DeviceInfo } from '../../../streams/wire/media'
+import type { Event } from '@streams/events'
+import type { DevicesPort } from '@streams/ports'
+import type { DeviceInfo } from '@streams/wire/media'
 import { diffDevices, toDeviceList } from './device-list'
 
 type Source = Pick<MediaDevices, 'enumerateDevices' | 'addEventListener' | 'removeEventListener'>

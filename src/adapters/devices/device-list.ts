@@ -1,5 +1,5 @@
-import type { DeviceEvent } from '../../../streams/events'
-import type { DeviceInfo, DeviceKind } from '../../../streams/wire/media'
+import type { DeviceEvent } from '@streams/events'
+import type { DeviceInfo, DeviceKind } from '@streams/wire/media'
 
 const KINDS: Readonly<Record<MediaDeviceKind, DeviceKind>> = {
   videoinput: 'camera',

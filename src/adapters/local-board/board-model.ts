@@ -1,11 +1,6 @@
 import type * as Y from 'yjs'
-import type { BoardScene } from '../../../streams/ports'
-import {
-  INIT_SCENE_PATH,
-  normalizeScenePath,
-  sceneDir,
-  scenePath,
-} from '../../../streams/wire/board'
+import type { BoardScene } from '@streams/ports'
+import { INIT_SCENE_PATH, normalizeScenePath, sceneDir, scenePath } from '@streams/wire/board'
 
 /**
  * The board's shared document (Yjs). Every page is its own top-level map of elements keyed by

@@ -8,8 +8,8 @@ import {
   BoardFrame,
   type BoardClientControl,
   type BoardControl,
-} from '../../../streams/wire/board'
-import { compile } from '../../../streams/wire/validate'
+} from '@streams/wire/board'
+import { compile } from '@streams/wire/validate'
 
 const control = compile(BoardControlSchema)
 

@@ -1,12 +1,12 @@
 import { BehaviorSubject, Subject, type Observable } from 'rxjs'
-import type { Event } from '../../../streams/events'
-import type { BoardJoin, BoardPort, BoardScene, BoardViewMode } from '../../../streams/ports'
+import type { Event } from '@streams/events'
+import type { BoardJoin, BoardPort, BoardScene, BoardViewMode } from '@streams/ports'
 import {
   INIT_SCENE_PATH,
   normalizeScenePath,
   type BoardControl,
   type BoardFile,
-} from '../../../streams/wire/board'
+} from '@streams/wire/board'
 import * as model from './board-model'
 import { INITIAL_VIEW, joinedView, viewChanges, type BoardTool, type BoardView } from './board-view'
 import { fetchPageImage } from './page-image'

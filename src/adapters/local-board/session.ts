@@ -1,6 +1,6 @@
 import { Awareness } from 'y-protocols/awareness'
 import * as Y from 'yjs'
-import type { BoardJoin } from '../../../streams/ports'
+import type { BoardJoin } from '@streams/ports'
 import * as model from './board-model'
 import { BoardConnection, type ConnectionHandlers, type SocketFactory } from './connection'
 import type { PresenceState } from './view-sync'

@@ -1,6 +1,6 @@
 import type { Awareness } from 'y-protocols/awareness'
-import type { BoardViewMode } from '../../../streams/ports'
-import { normalizeScenePath } from '../../../streams/wire/board'
+import type { BoardViewMode } from '@streams/ports'
+import { normalizeScenePath } from '@streams/wire/board'
 
 /** A camera: scroll and zoom, as the surface reports it. */
 export interface Camera {

@@ -1,14 +1,14 @@
 import { Subject, type Observable } from 'rxjs'
-import type { Event, RtcEvent } from '../../../streams/events'
-import type { MediaJoin, MediaPort } from '../../../streams/ports'
+import type { Event, RtcEvent } from '@streams/events'
+import type { MediaJoin, MediaPort } from '@streams/ports'
 import type {
   MediaKind,
   MediaRole,
   ScreenPreset,
   StreamQuality,
   VideoProfile,
-} from '../../../streams/wire/media'
-import type { Signal, Wish } from '../../../streams/wire/media-signal'
+} from '@streams/wire/media'
+import type { Signal, Wish } from '@streams/wire/media-signal'
 import { DEFAULT_LIMITS, type MediaLimits } from './limits'
 import type { Capture, LocalKind, LocalTracks, NoiseFactory } from '../webrtc/local-tracks'
 import { NetworkQualityMonitor } from '../webrtc/network-quality'

@@ -1,5 +1,5 @@
-import type { SignalOf, Wish } from '../../../streams/wire/media-signal'
-import type { VideoProfile } from '../../../streams/wire/media'
+import type { SignalOf, Wish } from '@streams/wire/media-signal'
+import type { VideoProfile } from '@streams/wire/media'
 import { cameraEncoding, screenEncoding, type Encoding } from '../webrtc/encodings'
 import type { LocalTracks } from '../webrtc/local-tracks'
 import type { LinkSample } from '../webrtc/quality'

@@ -1,6 +1,6 @@
-import type { RtcEvent } from '../../../streams/events'
-import type { MediaKind, ScreenPreset, VideoProfile } from '../../../streams/wire/media'
-import type { Publication } from '../../../streams/wire/media-signal'
+import type { RtcEvent } from '@streams/events'
+import type { MediaKind, ScreenPreset, VideoProfile } from '@streams/wire/media'
+import type { Publication } from '@streams/wire/media-signal'
 import type { MediaLimits } from './limits'
 import {
   LocalTracks,

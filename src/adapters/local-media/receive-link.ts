@@ -1,4 +1,4 @@
-import type { SignalOf } from '../../../streams/wire/media-signal'
+import type { SignalOf } from '@streams/wire/media-signal'
 import { addCandidates, CandidateBatcher } from '../webrtc/ice'
 import type { LinkSample } from '../webrtc/quality'
 import type { Source } from './roster'

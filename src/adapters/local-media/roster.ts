@@ -1,5 +1,5 @@
-import type { RtcEvent } from '../../../streams/events'
-import type { Publication } from '../../../streams/wire/media-signal'
+import type { RtcEvent } from '@streams/events'
+import type { Publication } from '@streams/wire/media-signal'
 
 export type Source = 'audio' | 'camera' | 'screen'
 

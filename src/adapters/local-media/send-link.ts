@@ -1,4 +1,4 @@
-import type { SignalOf } from '../../../streams/wire/media-signal'
+import type { SignalOf } from '@streams/wire/media-signal'
 import type { Encoding } from '../webrtc/encodings'
 import { sameEncoding } from '../webrtc/encodings'
 import { addCandidates, CandidateBatcher } from '../webrtc/ice'

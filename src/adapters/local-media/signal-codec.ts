@@ -3,8 +3,8 @@ import {
   SIGNAL_VERSION,
   SignalSchema,
   type Signal,
-} from '../../../streams/wire/media-signal'
-import { compile } from '../../../streams/wire/validate'
+} from '@streams/wire/media-signal'
+import { compile } from '@streams/wire/validate'
 
 /** One validator per signal tag, so a refusal names the field at fault. */
 const byTag = new Map(

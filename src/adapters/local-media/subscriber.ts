@@ -1,4 +1,4 @@
-import type { SignalOf, Wish } from '../../../streams/wire/media-signal'
+import type { SignalOf, Wish } from '@streams/wire/media-signal'
 import { isEmptyWish } from './publisher'
 import type { LinkSample } from '../webrtc/quality'
 import { ReceiveLink } from './receive-link'

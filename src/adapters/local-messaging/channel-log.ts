@@ -1,6 +1,6 @@
-import type { CatchUp } from '../../../streams/ports'
-import { HistoryAnswerSchema } from '../../../streams/wire/realtime'
-import { compile } from '../../../streams/wire/validate'
+import type { CatchUp } from '@streams/ports'
+import { HistoryAnswerSchema } from '@streams/wire/realtime'
+import { compile } from '@streams/wire/validate'
 import { CONNECTION_LOST_CODES, RealtimeError } from './socket-client'
 
 const historyAnswer = compile(HistoryAnswerSchema)

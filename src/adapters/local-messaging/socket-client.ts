@@ -1,6 +1,6 @@
-import type { ClientFrame, ServerFrame } from '../../../streams/wire/realtime'
-import { ServerFrameSchema } from '../../../streams/wire/realtime'
-import { compile } from '../../../streams/wire/validate'
+import type { ClientFrame, ServerFrame } from '@streams/wire/realtime'
+import { ServerFrameSchema } from '@streams/wire/realtime'
+import { compile } from '@streams/wire/validate'
 
 const serverFrame = compile(ServerFrameSchema)
 

@@ -1,5 +1,5 @@
 import { routes } from './first-load'
-import type { UserProfile } from '../../../streams/wire/rest/scene'
+import type { UserProfile } from '@streams/wire/rest/scene'
 import type { LightClient } from './light-client'
 
 /** [API-5] The fixed login system id (spec §9). */

@@ -1,8 +1,8 @@
 import type { Static, TSchema } from '@sinclair/typebox'
 import { Subject, type Observable } from 'rxjs'
-import { RestFailure, type RestCallRecord } from '../../../streams/ports/rest'
-import type { DataOf, RouteDef, Service } from '../../../streams/wire/rest/route'
-import { compile } from '../../../streams/wire/validate'
+import { RestFailure, type RestCallRecord } from '@streams/ports/rest'
+import type { DataOf, RouteDef, Service } from '@streams/wire/rest/route'
+import { compile } from '@streams/wire/validate'
 import type { HttpClients, HttpHooks } from './http'
 import { buildRequest, perform, type LooseArgs } from './request'
 

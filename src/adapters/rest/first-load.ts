@@ -1,8 +1,8 @@
 import * as generated from 'virtual:first-load-routes'
-import type { AuthService } from '../../../streams/wire/rest/auth'
-import type { ClientConfig } from '../../../streams/wire/rest/room'
-import type { DataOf, RouteDef } from '../../../streams/wire/rest/route'
-import type { SceneService, SceneV1Service } from '../../../streams/wire/rest/scene'
+import type { AuthService } from '@streams/wire/rest/auth'
+import type { ClientConfig } from '@streams/wire/rest/room'
+import type { DataOf, RouteDef } from '@streams/wire/rest/route'
+import type { SceneService, SceneV1Service } from '@streams/wire/rest/scene'
 
 /** A route with its answer check compiled in at build time (scripts/first-load-routes.ts). */
 export interface CompiledRoute<R extends RouteDef> {

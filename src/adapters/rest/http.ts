@@ -1,5 +1,5 @@
 import axios, { isAxiosError, type AxiosInstance, type AxiosRequestConfig } from 'axios'
-import { RestFailure } from '../../../streams/ports/rest'
+import { RestFailure } from '@streams/ports/rest'
 
 /** Body codes meaning "not logged in" ([API-2]). */
 export const NOT_LOGGED_IN = new Set([10011, 20003])

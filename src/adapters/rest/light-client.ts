@@ -1,5 +1,5 @@
 import type { CompiledRoute } from './first-load'
-import type { RouteDef } from '../../../streams/wire/rest/route'
+import type { RouteDef } from '@streams/wire/rest/route'
 import type { CallArgs } from './client'
 import type { HttpClients, HttpHooks } from './http'
 import { buildRequest, perform, type LooseArgs } from './request'

@@ -1,5 +1,5 @@
-import type { RtcEvent } from '../../../streams/events'
-import type { FeedInfo } from '../../../streams/wire/sfu'
+import type { RtcEvent } from '@streams/events'
+import type { FeedInfo } from '@streams/wire/sfu'
 
 /** What a tile (a member's camera, or a screen share) publishes through the SFU. */
 interface TilePublication {

@@ -1,5 +1,5 @@
-import type { SubstreamId } from '../../../streams/wire/sfu'
-import type { VideoProfile } from '../../../streams/wire/media'
+import type { SubstreamId } from '@streams/wire/sfu'
+import type { VideoProfile } from '@streams/wire/media'
 import { LOW_STREAM, encodingFor, type Encoding } from '../webrtc/encodings'
 
 /** One simulcast layer of the camera: its RTP stream id and encoding. */

@@ -1,6 +1,6 @@
-import type { RtcEvent } from '../../../streams/events'
-import type { MediaKind, ScreenPreset, VideoProfile } from '../../../streams/wire/media'
-import type { FeedSource } from '../../../streams/wire/sfu'
+import type { RtcEvent } from '@streams/events'
+import type { MediaKind, ScreenPreset, VideoProfile } from '@streams/wire/media'
+import type { FeedSource } from '@streams/wire/sfu'
 import { screenEncoding } from '../webrtc/encodings'
 import {
   LocalTracks,

@@ -1,4 +1,4 @@
-import type { OfferedStream, SubstreamId, WantedStream } from '../../../streams/wire/sfu'
+import type { OfferedStream, SubstreamId, WantedStream } from '@streams/wire/sfu'
 import { CandidateBatcher } from '../webrtc/ice'
 import type { LinkSample } from '../webrtc/quality'
 import { sampleReceiveStats, type Counters } from '../webrtc/stats'

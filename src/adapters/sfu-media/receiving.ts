@@ -1,5 +1,5 @@
-import type { RtcEvent } from '../../../streams/events'
-import type { FeedInfo, OfferedStream, SubstreamId, WantedStream } from '../../../streams/wire/sfu'
+import type { RtcEvent } from '@streams/events'
+import type { FeedInfo, OfferedStream, SubstreamId, WantedStream } from '@streams/wire/sfu'
 import type { AudioSink } from '../webrtc/view'
 import { FeedRoster } from './feeds'
 import { Receiver } from './receiver'

@@ -1,4 +1,4 @@
-import type { FeedSource } from '../../../streams/wire/sfu'
+import type { FeedSource } from '@streams/wire/sfu'
 import type { Encoding } from '../webrtc/encodings'
 import { CandidateBatcher } from '../webrtc/ice'
 import type { LinkSample } from '../webrtc/quality'

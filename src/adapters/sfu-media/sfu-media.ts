@@ -1,15 +1,15 @@
 import { BehaviorSubject, Subject, type Observable, type Subscription } from 'rxjs'
-import type { Event, RtcEvent } from '../../../streams/events'
-import type { MediaJoin, MediaPort } from '../../../streams/ports'
+import type { Event, RtcEvent } from '@streams/events'
+import type { MediaJoin, MediaPort } from '@streams/ports'
 import type {
   MediaKind,
   MediaRole,
   ScreenPreset,
   StreamQuality,
   VideoProfile,
-} from '../../../streams/wire/media'
-import { MEDIA_SERVER_UNAVAILABLE } from '../../../streams/wire/constants'
-import { SfuError, type FeedInfo } from '../../../streams/wire/sfu'
+} from '@streams/wire/media'
+import { MEDIA_SERVER_UNAVAILABLE } from '@streams/wire/constants'
+import { SfuError, type FeedInfo } from '@streams/wire/sfu'
 import type { Capture, LocalKind, NoiseFactory } from '../webrtc/local-tracks'
 import { NetworkQualityMonitor } from '../webrtc/network-quality'
 import { AudioSink, VideoAttachments, type Fit } from '../webrtc/view'

@@ -1,10 +1,6 @@
 import { Subject, type Observable } from 'rxjs'
-import { compile } from '../../../streams/wire/validate'
-import {
-  SfuServerFrameSchema,
-  type SfuClientFrame,
-  type SfuServerFrame,
-} from '../../../streams/wire/sfu'
+import { compile } from '@streams/wire/validate'
+import { SfuServerFrameSchema, type SfuClientFrame, type SfuServerFrame } from '@streams/wire/sfu'
 
 const serverFrame = compile(SfuServerFrameSchema)
 

@@ -1,4 +1,4 @@
-import type { SubstreamId } from '../../../streams/wire/sfu'
+import type { SubstreamId } from '@streams/wire/sfu'
 import { devicePixels, layerFor } from './layers'
 
 interface Shown {

@@ -1,5 +1,5 @@
-import { MIC_CONFIG } from '../../../streams/wire/constants'
-import type { ScreenPreset, VideoProfile } from '../../../streams/wire/media'
+import { MIC_CONFIG } from '@streams/wire/constants'
+import type { ScreenPreset, VideoProfile } from '@streams/wire/media'
 
 /** [TRACK-7] The microphone (the core's MIC_CONFIG): echo and noise suppression on, gain control off, mono. */
 export function microphoneConstraints(deviceId?: string): MediaTrackConstraints {

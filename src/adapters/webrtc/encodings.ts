@@ -1,5 +1,5 @@
-import { LOW_STREAM as LOW } from '../../../streams/wire/constants'
-import type { ScreenPreset, StreamQuality, VideoProfile } from '../../../streams/wire/media'
+import { LOW_STREAM as LOW } from '@streams/wire/constants'
+import type { ScreenPreset, StreamQuality, VideoProfile } from '@streams/wire/media'
 
 /** [TRACK-7] The low stream (the core's constant): 160x120, 500 kbps, 120 fps. */
 export const LOW_STREAM: VideoProfile = {

@@ -1,4 +1,4 @@
-import type { SignalOf } from '../../../streams/wire/media-signal'
+import type { SignalOf } from '@streams/wire/media-signal'
 
 type Candidate = SignalOf<'ice'>['candidates'][number]
 

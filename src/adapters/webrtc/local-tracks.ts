@@ -1,4 +1,4 @@
-import type { ScreenPreset, VideoProfile } from '../../../streams/wire/media'
+import type { ScreenPreset, VideoProfile } from '@streams/wire/media'
 import {
   CAMERA_FLOOR,
   cameraConstraints,

@@ -1,5 +1,5 @@
-import type { RtcEvent } from '../../../streams/events'
-import type { NetworkQuality } from '../../../streams/wire/media'
+import type { RtcEvent } from '@streams/events'
+import type { NetworkQuality } from '@streams/wire/media'
 import { qualityOf, worst, type LinkSample } from './quality'
 
 export interface QualityInputs {

@@ -1,4 +1,4 @@
-import type { NetworkQuality } from '../../../streams/wire/media'
+import type { NetworkQuality } from '@streams/wire/media'
 
 /** One side of a link over the last interval, from getStats. */
 export interface LinkSample {

@@ -8,9 +8,9 @@ import {
   type Room,
   type RoomState,
 } from 'white-web-sdk'
-import type { Event } from '../../../streams/events'
-import type { BoardJoin, BoardPort, BoardScene, BoardViewMode } from '../../../streams/ports'
-import { DEFAULT_BOARD_SCALE, normalizeScenePath, sceneDir } from '../../../streams/wire/board'
+import type { Event } from '@streams/events'
+import type { BoardJoin, BoardPort, BoardScene, BoardViewMode } from '@streams/ports'
+import { DEFAULT_BOARD_SCALE, normalizeScenePath, sceneDir } from '@streams/wire/board'
 
 export type WhiteTool =
   'pencil' | 'line' | 'arrow' | 'rectangle' | 'ellipse' | 'text' | 'eraser' | 'selector' | 'laser'

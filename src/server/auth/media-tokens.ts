@@ -1,5 +1,5 @@
 import agoraToken from 'agora-token'
-import type { Tokens as MediaTokenSet } from '../../../streams/wire/rest/room'
+import type { Tokens as MediaTokenSet } from '@streams/wire/rest/room'
 import type { Tokens } from './tokens'
 
 /** How long media and realtime tokens last; clients refresh them ([API-4]). */

@@ -1,6 +1,6 @@
-import type { UserProfile } from '../../../streams/wire/rest/scene'
+import type { UserProfile } from '@streams/wire/rest/scene'
 import type { Db } from '../store/db'
-import { displayName } from '../../../streams/wire/names'
+import { displayName } from '@streams/wire/names'
 
 export interface UserRow {
   user_id: string

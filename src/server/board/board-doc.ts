@@ -3,7 +3,7 @@ import * as syncProtocol from 'y-protocols/sync'
 import * as decoding from 'lib0/decoding'
 import * as encoding from 'lib0/encoding'
 import * as Y from 'yjs'
-import { BoardFrame, type BoardControl } from '../../../streams/wire/board'
+import { BoardFrame, type BoardControl } from '@streams/wire/board'
 import type { Db } from '../store/db'
 import { appendUpdate, loadUpdates, replaceUpdates } from './store'
 

@@ -1,4 +1,4 @@
-import type { BoardFile, BoardFileStatus } from '../../../streams/wire/board'
+import type { BoardFile, BoardFileStatus } from '@streams/wire/board'
 import type { Db } from '../store/db'
 
 type Queryable = Pick<Db, 'query'>

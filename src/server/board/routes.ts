@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { BoardFileListSchema, BoardFileSchema } from '../../../streams/wire/board'
-import { Answer } from '../../../streams/wire/rest/envelope'
+import { BoardFileListSchema, BoardFileSchema } from '@streams/wire/board'
+import { Answer } from '@streams/wire/rest/envelope'
 import { ApiFailure, ok } from '../http/errors'
 import { ConvertError, convertDocument, documentKind, findLibreOffice } from './convert'
 import {

@@ -1,4 +1,4 @@
-import type { BoardFile, BoardTokenData } from '../../../streams/wire/board'
+import type { BoardFile, BoardTokenData } from '@streams/wire/board'
 import type { TokenClaims, Tokens } from '../auth/tokens'
 import type { Db } from '../store/db'
 import { BoardDoc, controlFrame } from './board-doc'

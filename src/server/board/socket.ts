@@ -4,8 +4,8 @@ import {
   BoardCloseCode,
   BoardFrame,
   type BoardClientControl,
-} from '../../../streams/wire/board'
-import { compile } from '../../../streams/wire/validate'
+} from '@streams/wire/board'
+import { compile } from '@streams/wire/validate'
 import { controlFrame, type BoardDoc, type BoardConn } from './board-doc'
 import { GRANT_TTL_MS, type BoardService } from './service'
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { Answer } from '../../../streams/wire/rest/envelope'
+import { Answer } from '@streams/wire/rest/envelope'
 import {
   fullPath,
   type BodyOf,
@@ -8,7 +8,7 @@ import {
   type QueryOf,
   type RouteDef,
   type Service,
-} from '../../../streams/wire/rest/route'
+} from '@streams/wire/rest/route'
 import type { Identity } from '../auth/identity'
 import { ApiFailure, ok } from './errors'
 

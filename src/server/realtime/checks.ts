@@ -1,6 +1,6 @@
-import { checkClientChannelMessage } from '../../../streams/wire/channel'
-import { PeerCmd } from '../../../streams/wire/peer'
-import { MAX_MESSAGE_BYTES } from '../../../streams/wire/realtime'
+import { checkClientChannelMessage } from '@streams/wire/channel'
+import { PeerCmd } from '@streams/wire/peer'
+import { MAX_MESSAGE_BYTES } from '@streams/wire/realtime'
 
 /** Why a request is refused: the code and message of its error frame. */
 export interface Problem {

@@ -1,5 +1,5 @@
 import type { WebSocket } from 'ws'
-import { CloseCode } from '../../../streams/wire/realtime'
+import { CloseCode } from '@streams/wire/realtime'
 import type { RealtimeLimits } from '../config'
 
 /** What the guard says of one admitted connection. */

@@ -1,4 +1,4 @@
-import type { HistoryAnswer } from '../../../streams/wire/realtime'
+import type { HistoryAnswer } from '@streams/wire/realtime'
 import { coalesce } from '../store/coalesce'
 import type { Db } from '../store/db'
 import {

@@ -1,5 +1,5 @@
-import type { ServerFrame } from '../../../streams/wire/realtime'
-import { CloseCode, SERVER_SENDER } from '../../../streams/wire/realtime'
+import type { ServerFrame } from '@streams/wire/realtime'
+import { CloseCode, SERVER_SENDER } from '@streams/wire/realtime'
 import { textFrame } from './frames'
 
 /** One connected client, as the hub sees it. */

@@ -1,4 +1,4 @@
-import { Role } from '../../../streams/wire/roles'
+import { Role } from '@streams/wire/roles'
 import type { Db } from '../store/db'
 
 /** A present member of the room behind a channel, as the server's roster has it. */

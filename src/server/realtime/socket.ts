@@ -5,8 +5,8 @@ import {
   CloseCode,
   MAX_MESSAGES_PER_SECOND,
   type ClientFrame,
-} from '../../../streams/wire/realtime'
-import { compile } from '../../../streams/wire/validate'
+} from '@streams/wire/realtime'
+import { compile } from '@streams/wire/validate'
 import type { Tokens } from '../auth/tokens'
 import { checkChannelText, checkPeerText, inOrder, RefusedError } from './checks'
 import type { ChannelHistory } from './history'

@@ -1,4 +1,4 @@
-import { Cmd } from '../../../streams/wire/channel'
+import { Cmd } from '@streams/wire/channel'
 import type { Roster } from './roster'
 
 /** A member's channel message as it is relayed, or why it is not. */

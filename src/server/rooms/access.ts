@@ -1,5 +1,5 @@
-import type { Member } from '../../../streams/wire/member'
-import { can, type Action } from '../../../streams/wire/permissions'
+import type { Member } from '@streams/wire/member'
+import { can, type Action } from '@streams/wire/permissions'
 import type { Identity } from '../auth/identity'
 import { ApiFailure } from '../http/errors'
 import { getRoomByIdOrUuid, type RoomRow } from '../store/rooms'

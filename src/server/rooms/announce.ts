@@ -3,9 +3,9 @@ import {
   channelMessage,
   type ChannelData,
   type CmdId,
-} from '../../../streams/wire/channel'
-import { peerMessage, type PeerCmdId, type PeerData } from '../../../streams/wire/peer'
-import { compile } from '../../../streams/wire/validate'
+} from '@streams/wire/channel'
+import { peerMessage, type PeerCmdId, type PeerData } from '@streams/wire/peer'
+import { compile } from '@streams/wire/validate'
 import type { Hub } from '../realtime/hub'
 
 /** Who a server announcement names as the actor: the caller, or nobody ('' '') for the server. */

@@ -1,4 +1,4 @@
-import { Role } from '../../../streams/wire/roles'
+import { Role } from '@streams/wire/roles'
 import type { Settings } from '../config'
 
 export interface Capacity {

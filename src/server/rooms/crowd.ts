@@ -1,6 +1,6 @@
-import { Cmd, type ChannelData } from '../../../streams/wire/channel'
-import type { Member } from '../../../streams/wire/member'
-import { Role } from '../../../streams/wire/roles'
+import { Cmd, type ChannelData } from '@streams/wire/channel'
+import type { Member } from '@streams/wire/member'
+import { Role } from '@streams/wire/roles'
 import type { Db } from '../store/db'
 import type { Announcer } from './announce'
 

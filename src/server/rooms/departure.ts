@@ -1,5 +1,5 @@
-import { Cmd } from '../../../streams/wire/channel'
-import type { Member } from '../../../streams/wire/member'
+import { Cmd } from '@streams/wire/channel'
+import type { Member } from '@streams/wire/member'
 import type { Deps } from '../deps'
 import { markMemberLeft } from '../store/members'
 import { getRoom, updateRoom, type RoomRow } from '../store/rooms'

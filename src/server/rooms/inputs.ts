@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { Cmd } from '../../../streams/wire/channel'
+import { Cmd } from '@streams/wire/channel'
 import type { Deps } from '../deps'
 import type { FfmpegInstall } from '../media/compose/ffmpeg'
 import { Inputs, type InputPresence, type InputUser } from '../media/ingest/inputs'

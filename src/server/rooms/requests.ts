@@ -1,12 +1,12 @@
-import type { Member } from '../../../streams/wire/member'
+import type { Member } from '@streams/wire/member'
 import {
   PeerCmd,
   PeerRole,
   type PeerRoleId,
   type RequestActionId,
   type RequestTypeId,
-} from '../../../streams/wire/peer'
-import { Role } from '../../../streams/wire/roles'
+} from '@streams/wire/peer'
+import { Role } from '@streams/wire/roles'
 import type { Deps } from '../deps'
 import { ApiFailure } from '../http/errors'
 import { findPresentMember, listMembers } from '../store/members'

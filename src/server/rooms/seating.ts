@@ -1,5 +1,5 @@
-import type { Member } from '../../../streams/wire/member'
-import { Role } from '../../../streams/wire/roles'
+import type { Member } from '@streams/wire/member'
+import { Role } from '@streams/wire/roles'
 import type { Settings } from '../config'
 import type { Db } from '../store/db'
 import { coalesce } from '../store/coalesce'

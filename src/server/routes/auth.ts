@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { AuthService, LOGIN_SYSTEM_ID } from '../../../streams/wire/rest/auth'
+import { AuthService, LOGIN_SYSTEM_ID } from '@streams/wire/rest/auth'
 import type { SessionStore } from '../auth/identity'
 import type { LoginKeys } from '../auth/login-keys'
 import { hashPassword, verifyPassword } from '../auth/passwords'

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import { ClientConfigSchema, type IceServer } from '../../../streams/wire/rest/room'
-import { Answer } from '../../../streams/wire/rest/envelope'
+import { ClientConfigSchema, type IceServer } from '@streams/wire/rest/room'
+import { Answer } from '@streams/wire/rest/envelope'
 import { ok } from '../http/errors'
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { RecordingService, type Recording } from '../../../streams/wire/rest/recording'
+import { RecordingService, type Recording } from '@streams/wire/rest/recording'
 import type { Identity } from '../auth/identity'
 import type { Deps } from '../deps'
 import { ApiFailure } from '../http/errors'

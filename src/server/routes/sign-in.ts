@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import { Cmd } from '../../../streams/wire/channel'
-import { SignInService } from '../../../streams/wire/rest/sign-in'
+import { Cmd } from '@streams/wire/channel'
+import { SignInService } from '@streams/wire/rest/sign-in'
 import type { Deps } from '../deps'
 import { registerService, type RegisterOptions } from '../http/register'
 import { loadRoom, requireLive, requireMember } from '../rooms/access'

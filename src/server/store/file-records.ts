@@ -1,4 +1,4 @@
-import type { FileInfo } from '../../../streams/wire/rest/files'
+import type { FileInfo } from '@streams/wire/rest/files'
 import type { Db } from './db'
 
 type Queryable = Pick<Db, 'query'>

@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto'
-import type { Member } from '../../../streams/wire/member'
-import type { RoleId } from '../../../streams/wire/roles'
+import type { Member } from '@streams/wire/member'
+import type { RoleId } from '@streams/wire/roles'
 import type { Db } from './db'
 
 type Queryable = Pick<Db, 'query'>

@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto'
-import type { RoomDetail, RoomInfo } from '../../../streams/wire/rest/room'
-import type { RoomTypeId } from '../../../streams/wire/roles'
+import type { RoomDetail, RoomInfo } from '@streams/wire/rest/room'
+import type { RoomTypeId } from '@streams/wire/roles'
 import type { Db } from './db'
 
 type Queryable = Pick<Db, 'query'>

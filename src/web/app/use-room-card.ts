@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
-import type { SceneV1Service } from '../../../streams/wire/rest/scene'
-import type { DataOf } from '../../../streams/wire/rest/route'
+import type { SceneV1Service } from '@streams/wire/rest/scene'
+import type { DataOf } from '@streams/wire/rest/route'
 import { auth } from './api'
 
 export type RoomCard = DataOf<(typeof SceneV1Service.routes)['externalInfo']>

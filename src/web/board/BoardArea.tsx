@@ -2,7 +2,7 @@ import { MessageBar, MessageBarBody, Spinner, makeStyles } from '@fluentui/react
 import { useObservableState } from 'observable-hooks'
 import { Suspense, lazy } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { State } from '../../../streams/projections'
+import type { State } from '@streams/projections'
 import { useIsReplay, useSelector, useSession } from '../session/context'
 
 const BoardView = lazy(() => import('./BoardView'))

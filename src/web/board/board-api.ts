@@ -1,8 +1,8 @@
 import axios, { isAxiosError, type AxiosResponse } from 'axios'
 import type { Static, TSchema } from '@sinclair/typebox'
-import { RestFailure } from '../../../streams/ports/rest'
-import { BoardFileListSchema, BoardFileSchema, type BoardFile } from '../../../streams/wire/board'
-import { compile } from '../../../streams/wire/validate'
+import { RestFailure } from '@streams/ports/rest'
+import { BoardFileListSchema, BoardFileSchema, type BoardFile } from '@streams/wire/board'
+import { compile } from '@streams/wire/validate'
 
 /** The document centre's calls, authorised by the board token (not the session cookie). */
 const http = axios.create({ timeout: 20_000 })

@@ -1,5 +1,5 @@
 import type { Observable } from 'rxjs'
-import type { BoardViewMode } from '../../../streams/ports'
+import type { BoardViewMode } from '@streams/ports'
 
 export type ToolName =
   'pencil' | 'line' | 'arrow' | 'rectangle' | 'ellipse' | 'text' | 'eraser' | 'selector' | 'laser'

@@ -1,6 +1,6 @@
 import { BehaviorSubject, Subject, type Observable, type Subscription } from 'rxjs'
-import type { Event } from '../../../streams/events'
-import type { BoardJoin, BoardPort, BoardScene, BoardViewMode } from '../../../streams/ports'
+import type { Event } from '@streams/events'
+import type { BoardJoin, BoardPort, BoardScene, BoardViewMode } from '@streams/ports'
 import type { SocketLike } from '../../adapters/local-board/connection'
 import type { LocalBoard } from '../../adapters/local-board/local-board'
 import type { WhiteBoard } from '../../adapters/white/white-board'

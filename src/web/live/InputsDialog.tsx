@@ -16,7 +16,7 @@ import {
 } from '@fluentui/react-components'
 import { useCallback, useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { InputService, type InputUser } from '../../../streams/wire/rest/inputs'
+import { InputService, type InputUser } from '@streams/wire/rest/inputs'
 import { addLiveTexts } from '../i18n/live'
 import { routes } from '../session/routes'
 

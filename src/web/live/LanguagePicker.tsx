@@ -1,6 +1,6 @@
 import { ToggleButton, makeStyles } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
-import type { LanguageStream } from '../../../streams/ports/rest-types'
+import type { LanguageStream } from '@streams/ports/rest-types'
 
 const useStyles = makeStyles({
   bar: {

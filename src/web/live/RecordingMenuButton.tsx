@@ -1,7 +1,7 @@
 import { Record24Regular, RecordStop24Regular } from '@fluentui/react-icons'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { State } from '../../../streams/projections'
+import type { State } from '@streams/projections'
 import { addLiveTexts } from '../i18n/live'
 import { MenuButton } from '../screens/meeting/menu/MenuButton'
 import { useSelector } from '../session/context'

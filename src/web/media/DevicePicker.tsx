@@ -9,7 +9,7 @@ import {
 } from '@fluentui/react-components'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { DeviceInfo, DeviceKind } from '../../../streams/wire/media'
+import type { DeviceInfo, DeviceKind } from '@streams/wire/media'
 import { previewCamera, previewMicrophone, testSpeaker } from '../../adapters/devices/preview'
 
 const useStyles = makeStyles({

@@ -1,6 +1,6 @@
 import { defer, of, shareReplay, switchMap, type Observable } from 'rxjs'
-import type { Event } from '../../../streams/events'
-import type { DevicesPort, MediaPort, MessagingPort } from '../../../streams/ports'
+import type { Event } from '@streams/events'
+import type { DevicesPort, MediaPort, MessagingPort } from '@streams/ports'
 import type { MediaView } from './media-view'
 
 /** What the media layer needs to know of the deployment (`/api/config`). */

@@ -1,4 +1,4 @@
-import type { StoragePort } from '../../../streams/ports'
+import type { StoragePort } from '@streams/ports'
 import { STORAGE_PREFIX } from '../app/room-memory'
 
 /** The storage port over the tab's session storage (kept across a reload, gone with the tab). */

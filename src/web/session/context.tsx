@@ -1,7 +1,7 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react'
 import { useObservableEagerState } from 'observable-hooks'
 import { distinctUntilChanged, map } from 'rxjs'
-import type { State } from '../../../streams/projections'
+import type { State } from '@streams/projections'
 import type { Session } from './session'
 
 const SessionContext = createContext<Session | null>(null)

@@ -1,4 +1,4 @@
-import type { Mode } from '../../../streams/ports'
+import type { Mode } from '@streams/ports'
 
 /** The deployment's mode as the effects read it (`deps.mode`). */
 export interface ModeSource {

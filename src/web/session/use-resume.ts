@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { selectEntryError, selectPhase } from '../../../streams/selectors'
+import { selectEntryError, selectPhase } from '@streams/selectors'
 import { forgetRoom, roomToResume } from '../app/room-memory'
 import { useCarriedNavigate } from '../app/use-carried-navigate'
 import { useIsReplay, useSelector, useSession } from './context'

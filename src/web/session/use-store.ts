@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react'
-import type { State } from '../../../streams/projections'
+import type { State } from '@streams/projections'
 import type { Session } from './session'
 
 /**

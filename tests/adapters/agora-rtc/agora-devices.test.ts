@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { toDeviceList } from '../../../src/adapters/devices/device-list'
-import type { Event } from '../../../streams/events'
+import type { Event } from '@streams/events'
 import { fakeAgoraRtc } from './fake-agora'
 
 const sdk = vi.hoisted(() => ({ current: undefined as unknown }))

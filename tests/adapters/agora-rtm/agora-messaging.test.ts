@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Event } from '../../../streams/events'
+import type { Event } from '@streams/events'
 
 type Listener = (...args: any[]) => void
 

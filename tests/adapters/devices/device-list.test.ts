@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { BrowserDevices } from '../../../src/adapters/devices/browser-devices'
 import { diffDevices, isVirtual, toDeviceList } from '../../../src/adapters/devices/device-list'
-import type { Event } from '../../../streams/events'
+import type { Event } from '@streams/events'
 
 const info = (kind: MediaDeviceKind, deviceId: string, label = deviceId) =>
   ({ kind, deviceId, label, groupId: 'g', toJSON: () => ({}) }) as MediaDeviceInfo

@@ -10,12 +10,7 @@ import {
   readElements,
   writeElements,
 } from '../../../src/adapters/local-board/board-model'
-import {
-  DEFAULT_BOARD_SCALE,
-  normalizeScenePath,
-  sceneDir,
-  sceneName,
-} from '../../../streams/wire/board'
+import { DEFAULT_BOARD_SCALE, normalizeScenePath, sceneDir, sceneName } from '@streams/wire/board'
 
 const el = (id: string, version = 1, extra: Record<string, unknown> = {}) => ({
   id,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Event } from '../../../streams/events'
+import type { Event } from '@streams/events'
 import { startServer, type TestServer } from '../../server/harness'
 import { enter, joinBoard, stroke, until } from '../../server/board/helpers'
 

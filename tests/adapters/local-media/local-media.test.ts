@@ -8,7 +8,7 @@ import {
   type SignalBody,
 } from '../../../src/adapters/local-media/signal-codec'
 import type { SignalLink } from '../../../src/adapters/local-media/signaller'
-import type { Event } from '../../../streams/events'
+import type { Event } from '@streams/events'
 
 /** A fake track: enough of MediaStreamTrack for the adapter's bookkeeping. */
 function fakeTrack(kind: 'audio' | 'video') {

@@ -2,7 +2,7 @@ import { createServer, connect, type AddressInfo, type Server, type Socket } fro
 import WebSocket from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LocalMessaging } from '../../../src/adapters/local-messaging/local-messaging'
-import type { Event } from '../../../streams/events'
+import type { Event } from '@streams/events'
 import { meeting, RtmClient, startServer, type TestServer } from '../../server/harness'
 
 /** A TCP relay to the server whose connections can be cut, as a network drop does. */

@@ -1,15 +1,15 @@
 import { describe, expect, it, vi } from 'vitest'
 import axios, { type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios'
 import { Type } from '@sinclair/typebox'
-import { compile } from '../../../streams/wire/validate'
+import { compile } from '@streams/wire/validate'
 import { LightClient } from '../../../src/adapters/rest/light-client'
 import { routes as firstLoad } from '../../../src/adapters/rest/first-load'
-import { SceneService } from '../../../streams/wire/rest/scene'
+import { SceneService } from '@streams/wire/rest/scene'
 import { RouteClient } from '../../../src/adapters/rest/client'
 import { RestAdapter } from '../../../src/adapters/rest/rest-adapter'
 import { REQUEST_FAILED, statusPage, unwrap, type HttpHooks } from '../../../src/adapters/rest/http'
-import { RestFailure } from '../../../streams/ports/rest'
-import { AuthService } from '../../../streams/wire/rest/auth'
+import { RestFailure } from '@streams/ports/rest'
+import { AuthService } from '@streams/wire/rest/auth'
 
 function hooks() {
   return { onNotLoggedIn: vi.fn(), onStatusPage: vi.fn() } satisfies HttpHooks

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { FeedRoster } from '../../../src/adapters/sfu-media/feeds'
-import type { FeedInfo } from '../../../streams/wire/sfu'
+import type { FeedInfo } from '@streams/wire/sfu'
 
 const camera = (
   uid: string,

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { WebSocket as NodeWebSocket, WebSocketServer, type WebSocket as Peer } from 'ws'
 import { SfuMedia } from '../../../src/adapters/sfu-media/sfu-media'
-import type { Event } from '../../../streams/events'
-import type { MediaJoin } from '../../../streams/ports'
+import type { Event } from '@streams/events'
+import type { MediaJoin } from '@streams/ports'
 
 /**
  * The SFU signalling's far end for the adapter alone: it answers every request with an ack (a

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Event } from '../../../streams/events'
+import type { Event } from '@streams/events'
 
 /** The SDK replaced: a room that records what the adapter asks of it. */
 const sdk = vi.hoisted(() => {

@@ -3,8 +3,8 @@
 import { LocalMedia } from '../../../src/adapters/local-media/local-media'
 import { LocalMessaging } from '../../../src/adapters/local-messaging/local-messaging'
 import { SfuMedia } from '../../../src/adapters/sfu-media/sfu-media'
-import type { Event } from '../../../streams/events'
-import type { EntryAnswerData } from '../../../streams/wire/rest/room'
+import type { Event } from '@streams/events'
+import type { EntryAnswerData } from '@streams/wire/rest/room'
 
 interface Stream {
   uid: string

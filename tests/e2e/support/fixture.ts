@@ -2,16 +2,16 @@ import { existsSync } from 'node:fs'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { expect, type Page } from '@playwright/test'
-import { reduce, initialState } from '../../../streams/projections'
-import { readLog } from '../../../streams/replay/read'
+import { reduce, initialState } from '@streams/projections'
+import { readLog } from '@streams/replay/read'
 import {
   normaliseLog,
   normalisedNdjson,
   recordingShape,
   type NormaliseOptions,
-} from '../../../streams/replay/normalise'
-import { stateToJson } from '../../../streams/replay/state-json'
-import { stateFromJson } from '../../../streams/projections/codec'
+} from '@streams/replay/normalise'
+import { stateToJson } from '@streams/replay/state-json'
+import { stateFromJson } from '@streams/projections/codec'
 import { PASSWORD } from './room'
 import { secretsIssued } from './secrets'
 

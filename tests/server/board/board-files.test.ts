@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { BoardFile } from '../../../streams/wire/board'
+import type { BoardFile } from '@streams/wire/board'
 import { makePdf } from '../../support/make-pdf'
 import { startServer, type TestServer } from '../harness'
 import { boardToken, enter, joinBoard, until } from './helpers'

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { decodeChannelText, MISMATCHED } from '../../../streams/codecs/channel'
-import { decodePeerText, encodePeerMessage } from '../../../streams/codecs/peer'
+import { decodeChannelText, MISMATCHED } from '@streams/codecs/channel'
+import { decodePeerText, encodePeerMessage } from '@streams/codecs/peer'
 import {
   CHANNEL_DATA_SCHEMAS,
   Cmd,
   checkClientChannelMessage,
   CLIENT_SENDABLE_CMDS,
-} from '../../../streams/wire/channel'
-import { LayoutDataSchema } from '../../../streams/wire/channel/share'
-import { compile } from '../../../streams/wire/validate'
+} from '@streams/wire/channel'
+import { LayoutDataSchema } from '@streams/wire/channel/share'
+import { compile } from '@streams/wire/validate'
 
 const text = (over: Record<string, unknown> = {}) =>
   JSON.stringify({

@@ -1,9 +1,9 @@
 import { delay, map, Subject, type Observable } from 'rxjs'
 import { TestScheduler } from 'rxjs/testing'
 import { describe, expect, it } from 'vitest'
-import type { Envelope } from '../../../streams/core/envelope'
-import { ofType } from '../../../streams/core/of-type'
-import { createStore, type Effect } from '../../../streams/core/store'
+import type { Envelope } from '@streams/core/envelope'
+import { ofType } from '@streams/core/of-type'
+import { createStore, type Effect } from '@streams/core/store'
 
 type E =
   | { type: 'ui/asked'; n: number }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { PMap } from '../../../streams/core/pmap'
-import { PVec } from '../../../streams/core/pvec'
+import { PMap } from '@streams/core/pmap'
+import { PVec } from '@streams/core/pvec'
 
 /** A small deterministic generator, so a failure reproduces. */
 function random(seed: number) {

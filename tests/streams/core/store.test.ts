@@ -1,8 +1,8 @@
 import { map, filter } from 'rxjs'
 import { describe, expect, it } from 'vitest'
-import { combineProjections, defineProjection } from '../../../streams/core/projection'
-import { createStore, type Effect } from '../../../streams/core/store'
-import type { Envelope } from '../../../streams/core/envelope'
+import { combineProjections, defineProjection } from '@streams/core/projection'
+import { createStore, type Effect } from '@streams/core/store'
+import type { Envelope } from '@streams/core/envelope'
 
 type E = { type: 'a/pinged'; n: number } | { type: 'a/ponged'; n: number } | { type: 'b/ignored' }
 interface Root {

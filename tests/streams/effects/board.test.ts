@@ -5,11 +5,11 @@ import {
   boardRightsEffect,
   boardSessionEffect,
   boardShareEffect,
-} from '../../../streams/effects/board'
-import { toastEffect } from '../../../streams/effects/timers'
-import { normalizeScenePath } from '../../../streams/projections/board'
-import { Cmd } from '../../../streams/wire/channel'
-import { BOARD_DEFAULT_SCALE } from '../../../streams/wire/constants'
+} from '@streams/effects/board'
+import { toastEffect } from '@streams/effects/timers'
+import { normalizeScenePath } from '@streams/projections/board'
+import { Cmd } from '@streams/wire/channel'
+import { BOARD_DEFAULT_SCALE } from '@streams/wire/constants'
 import { asHost, byHost, fold, inRoom, member, msg } from '../fixtures'
 import { runEffects } from './harness'
 

@@ -1,14 +1,10 @@
 import { of, throwError } from 'rxjs'
 import { describe, expect, it } from 'vitest'
-import { departureEffect, endedEffect, kickedEffect } from '../../../streams/effects/lifecycle'
-import { endMeetingEffect, kickEffect } from '../../../streams/effects/moderation'
-import {
-  countdownFetchEffect,
-  countdownTimerEffect,
-  redirectEffect,
-} from '../../../streams/effects/timers'
-import type { Event } from '../../../streams/events'
-import { Cmd } from '../../../streams/wire/channel'
+import { departureEffect, endedEffect, kickedEffect } from '@streams/effects/lifecycle'
+import { endMeetingEffect, kickEffect } from '@streams/effects/moderation'
+import { countdownFetchEffect, countdownTimerEffect, redirectEffect } from '@streams/effects/timers'
+import type { Event } from '@streams/events'
+import { Cmd } from '@streams/wire/channel'
 import { asHost, byHost, fold, inRoom, msg } from '../fixtures'
 import { runEffects, testScheduler, fakeDeps } from './harness'
 

@@ -1,12 +1,12 @@
 import { NEVER, of, throwError } from 'rxjs'
 import { describe, expect, it } from 'vitest'
-import { channelEffect, entryEffect, entryFlowEffect } from '../../../streams/effects/entry'
-import { exitEffect } from '../../../streams/effects/lifecycle'
-import { initialState } from '../../../streams/projections'
-import { RestFailure } from '../../../streams/ports/rest'
+import { channelEffect, entryEffect, entryFlowEffect } from '@streams/effects/entry'
+import { exitEffect } from '@streams/effects/lifecycle'
+import { initialState } from '@streams/projections'
+import { RestFailure } from '@streams/ports/rest'
 import { asHost, entry, fold, inRoom, me, roomDetail } from '../fixtures'
 import { fakeDeps, runEffects, testScheduler } from './harness'
-import type { Event } from '../../../streams/events'
+import type { Event } from '@streams/events'
 
 const form = { roomName: ' Room ', userName: 'Ann', roomType: 1, role: 1, password: 'pw' } as const
 

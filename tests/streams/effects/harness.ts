@@ -1,8 +1,8 @@
 import { NEVER, of, type Observable } from 'rxjs'
 import { TestScheduler } from 'rxjs/testing'
 import { expect } from 'vitest'
-import { createStore, type Effect, type Store } from '../../../streams/core/store'
-import type { Event } from '../../../streams/events'
+import { createStore, type Effect, type Store } from '@streams/core/store'
+import type { Event } from '@streams/events'
 import type {
   BoardPort,
   Deps,
@@ -11,9 +11,9 @@ import type {
   MessagingPort,
   Mode,
   RestPort,
-} from '../../../streams/ports'
-import { memoryStorage } from '../../../streams/ports'
-import { reduce, type State } from '../../../streams/projections'
+} from '@streams/ports'
+import { memoryStorage } from '@streams/ports'
+import { reduce, type State } from '@streams/projections'
 import { member, roomDetail } from '../fixtures'
 
 /** A recorded port call: the port, the method and its arguments. */

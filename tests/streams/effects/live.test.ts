@@ -1,8 +1,8 @@
 import { of } from 'rxjs'
 import { describe, expect, it } from 'vitest'
-import { liveSettingEffect, liveStateEffect } from '../../../streams/effects/live'
-import { Cmd } from '../../../streams/wire/channel'
-import { Role } from '../../../streams/wire/roles'
+import { liveSettingEffect, liveStateEffect } from '@streams/effects/live'
+import { Cmd } from '@streams/wire/channel'
+import { Role } from '@streams/wire/roles'
 import { asHost, byHost, inRoom, msg } from '../fixtures'
 import { runEffects } from './harness'
 

@@ -7,9 +7,9 @@ import {
   publishEffect,
   remoteAudioEffect,
   screenShareEffect,
-} from '../../../streams/effects/media'
-import { toastEffect } from '../../../streams/effects/timers'
-import type { Event } from '../../../streams/events'
+} from '@streams/effects/media'
+import { toastEffect } from '@streams/effects/timers'
+import type { Event } from '@streams/events'
 import {
   selectDesiredPublish,
   selectMayPublish,
@@ -17,10 +17,10 @@ import {
   selectMediaServerDown,
   isRtmpUid,
   selectRtmpUsers,
-} from '../../../streams/selectors'
-import { Cmd } from '../../../streams/wire/channel'
-import { LOW_STREAM, MEDIA_SERVER_UNAVAILABLE, MIC_CONFIG } from '../../../streams/wire/constants'
-import type { DeviceInfo } from '../../../streams/wire/media'
+} from '@streams/selectors'
+import { Cmd } from '@streams/wire/channel'
+import { LOW_STREAM, MEDIA_SERVER_UNAVAILABLE, MIC_CONFIG } from '@streams/wire/constants'
+import type { DeviceInfo } from '@streams/wire/media'
 import { asHost, byHost, fold, inRoom, member, msg } from '../fixtures'
 import { runEffects } from './harness'
 

@@ -8,13 +8,13 @@ import {
   muteAllEffect,
   onlineCountEffect,
   setHostEffect,
-} from '../../../streams/effects/moderation'
-import { shareLayoutEffect } from '../../../streams/effects/timers'
-import { RestFailure } from '../../../streams/ports/rest'
-import { Cmd } from '../../../streams/wire/channel'
+} from '@streams/effects/moderation'
+import { shareLayoutEffect } from '@streams/effects/timers'
+import { RestFailure } from '@streams/ports/rest'
+import { Cmd } from '@streams/wire/channel'
 import { asHost, byHost, fold, inRoom, member, msg } from '../fixtures'
 import { runEffects } from './harness'
-import { PERMISSIONS } from '../../../streams/wire/permissions'
+import { PERMISSIONS } from '@streams/wire/permissions'
 
 describe('host changes', () => {
   it('[HOST-1] making a user host sets the old host to 2 and the audience to 1, then sends hostChanged', () => {

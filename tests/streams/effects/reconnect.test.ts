@@ -9,13 +9,13 @@ import {
   resyncEffect,
   roomMemoryEffect,
   ROOM_KEY,
-} from '../../../streams/effects/reconnect'
-import { channelEffect } from '../../../streams/effects/entry'
-import { initialState } from '../../../streams/projections'
-import { RestFailure } from '../../../streams/ports/rest'
-import type { Event } from '../../../streams/events'
-import type { Io } from '../../../streams/ports'
-import { selectConnectionNotice } from '../../../streams/selectors'
+} from '@streams/effects/reconnect'
+import { channelEffect } from '@streams/effects/entry'
+import { initialState } from '@streams/projections'
+import { RestFailure } from '@streams/ports/rest'
+import type { Event } from '@streams/events'
+import type { Io } from '@streams/ports'
+import { selectConnectionNotice } from '@streams/selectors'
 import { entry, inRoom, me, member, roomDetail } from '../fixtures'
 import { fakeDeps, runEffects, testScheduler } from './harness'
 

@@ -1,5 +1,5 @@
 import { of, throwError } from 'rxjs'
-import { RestFailure } from '../../../streams/ports/rest'
+import { RestFailure } from '@streams/ports/rest'
 import { describe, expect, it } from 'vitest'
 import {
   answerEffect,
@@ -7,9 +7,9 @@ import {
   cancelApplyEffect,
   inviteAcceptedEffect,
   inviteEffect,
-} from '../../../streams/effects/requests'
-import type { Event } from '../../../streams/events'
-import { Cmd } from '../../../streams/wire/channel'
+} from '@streams/effects/requests'
+import type { Event } from '@streams/events'
+import { Cmd } from '@streams/wire/channel'
 import { asHost, byHost, fold, inRoom, member, msg } from '../fixtures'
 import { runEffects } from './harness'
 

@@ -1,18 +1,13 @@
 import { of, throwError } from 'rxjs'
 import { describe, expect, it } from 'vitest'
-import { endedEffect, departureEffect } from '../../../streams/effects/lifecycle'
-import {
-  likeEffect,
-  loginFlowEffect,
-  recordingEffect,
-  tokenEffect,
-} from '../../../streams/effects/session'
-import { liveStateDelayEffect, redirectEffect, toastEffect } from '../../../streams/effects/timers'
-import { chatEffect } from '../../../streams/effects/chat'
-import { chatMessage } from '../../../streams/projections/chat'
-import type { Event } from '../../../streams/events'
-import { RestFailure } from '../../../streams/ports/rest'
-import { Cmd } from '../../../streams/wire/channel'
+import { endedEffect, departureEffect } from '@streams/effects/lifecycle'
+import { likeEffect, loginFlowEffect, recordingEffect, tokenEffect } from '@streams/effects/session'
+import { liveStateDelayEffect, redirectEffect, toastEffect } from '@streams/effects/timers'
+import { chatEffect } from '@streams/effects/chat'
+import { chatMessage } from '@streams/projections/chat'
+import type { Event } from '@streams/events'
+import { RestFailure } from '@streams/ports/rest'
+import { Cmd } from '@streams/wire/channel'
 import { asHost, byHost, fold, inRoom, msg } from '../fixtures'
 import { fakeDeps, runEffects, testScheduler } from './harness'
 

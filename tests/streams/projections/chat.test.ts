@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { Event } from '../../../streams/events'
-import { selectChatMessages } from '../../../streams/selectors'
-import { chatMessage } from '../../../streams/projections/chat'
+import type { Event } from '@streams/events'
+import { selectChatMessages } from '@streams/selectors'
+import { chatMessage } from '@streams/projections/chat'
 import { fold, inRoom, msg } from '../fixtures'
 
 const chatFrom = (uid: string, message: string): Event =>

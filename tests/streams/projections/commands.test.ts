@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { selectChatMessages } from '../../../streams/selectors'
-import { Cmd } from '../../../streams/wire/channel'
+import { selectChatMessages } from '@streams/selectors'
+import { Cmd } from '@streams/wire/channel'
 import { asHost, byHost, fold, inRoom, member, msg } from '../fixtures'
 
 /** Each channel command is decoded, validated and reaches the projections it changes. */

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { reachesReducers } from '../../../streams/projections'
+import { reachesReducers } from '@streams/projections'
 import {
   selectOnCdnWatch,
   selectProcessesCmd,
   selectTopic,
   recordingStatusText,
-} from '../../../streams/selectors'
-import { CDN_AUDIENCE_CMDS, Cmd } from '../../../streams/wire/channel'
+} from '@streams/selectors'
+import { CDN_AUDIENCE_CMDS, Cmd } from '@streams/wire/channel'
 import { asHost, byHost, fold, inRoom, member, msg } from '../fixtures'
 
 describe('projection screens', () => {

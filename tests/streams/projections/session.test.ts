@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { Event } from '../../../streams/events'
-import { initialState, reduce } from '../../../streams/projections'
+import type { Event } from '@streams/events'
+import { initialState, reduce } from '@streams/projections'
 
 const form = { roomName: 'Room', userName: 'Ann', roomType: 1, role: 1, password: 'pw' } as const
 const submit = (over: Record<string, unknown>): Event => ({

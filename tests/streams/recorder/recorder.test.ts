@@ -1,8 +1,8 @@
 import { Subject } from 'rxjs'
 import { describe, expect, it } from 'vitest'
-import type { Envelope } from '../../../streams/core/envelope'
-import { createRecorder } from '../../../streams/recorder/recorder'
-import { redact, REDACTED } from '../../../streams/recorder/redact'
+import type { Envelope } from '@streams/core/envelope'
+import { createRecorder } from '@streams/recorder/recorder'
+import { redact, REDACTED } from '@streams/recorder/redact'
 
 type E = { type: 'x/added'; n: number; token?: string }
 const reduce = (s: { sum: number }, e: E) => ({ sum: s.sum + e.n })

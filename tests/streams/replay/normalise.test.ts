@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import type { Envelope } from '../../../streams/core/envelope'
-import type { Event } from '../../../streams/events'
+import type { Envelope } from '@streams/core/envelope'
+import type { Event } from '@streams/events'
 import {
   NORMAL_EPOCH,
   normaliseLog,
   normalisedNdjson,
   recordingShape,
-} from '../../../streams/replay/normalise'
-import type { SessionLog } from '../../../streams/replay/read'
-import { Cmd } from '../../../streams/wire/channel'
+} from '@streams/replay/normalise'
+import type { SessionLog } from '@streams/replay/read'
+import { Cmd } from '@streams/wire/channel'
 import { entry, me, msg, roomInfo } from '../fixtures'
 
 /** One recording of a scenario with the ids and times a run happens to give. */

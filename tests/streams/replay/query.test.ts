@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import type { Envelope } from '../../../streams/core/envelope'
-import type { Event } from '../../../streams/events'
-import { createReplay } from '../../../streams/replay/engine'
-import { buildPeopleDirectory } from '../../../streams/replay/people'
-import { positionOfSeq, positionOfTime } from '../../../streams/replay/position'
+import type { Envelope } from '@streams/core/envelope'
+import type { Event } from '@streams/events'
+import { createReplay } from '@streams/replay/engine'
+import { buildPeopleDirectory } from '@streams/replay/people'
+import { positionOfSeq, positionOfTime } from '@streams/replay/position'
 import {
   clampStep,
   formatTime,
@@ -14,8 +14,8 @@ import {
   sourceOf,
   stepAtTime,
   stepOfSeq,
-} from '../../../streams/replay/query'
-import { Cmd } from '../../../streams/wire/channel'
+} from '@streams/replay/query'
+import { Cmd } from '@streams/wire/channel'
 import { byHost, entry, me, member, msg, roomInfo } from '../fixtures'
 
 function log(events: Event[], firstSeq = 0) {

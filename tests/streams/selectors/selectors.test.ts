@@ -12,11 +12,11 @@ import {
   selectScreenPreset,
   selectDefaultShareResolution,
   selectVideoProfile,
-} from '../../../streams/selectors'
-import { can, PERMISSIONS, ROLE_RULES, type Action } from '../../../streams/wire/permissions'
-import { Cmd } from '../../../streams/wire/channel'
+} from '@streams/selectors'
+import { can, PERMISSIONS, ROLE_RULES, type Action } from '@streams/wire/permissions'
+import { Cmd } from '@streams/wire/channel'
 import { asHost, byHost, fold, inRoom, member, msg } from '../fixtures'
-import type { LayoutName } from '../../../streams/wire/video'
+import type { LayoutName } from '@streams/wire/video'
 
 const layout = (name: LayoutName) =>
   msg(Cmd.layout, { ...byHost, layout: name, positions: [], largeUid: '' })

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import * as C from '../../../streams/wire/constants'
-import { ControlCode } from '../../../streams/wire/control'
-import { PeerCmd, PeerRole, RequestAction, RequestType } from '../../../streams/wire/peer'
-import { Role, boardIdentity, clientRole } from '../../../streams/wire/roles'
+import * as C from '@streams/wire/constants'
+import { ControlCode } from '@streams/wire/control'
+import { PeerCmd, PeerRole, RequestAction, RequestType } from '@streams/wire/peer'
+import { Role, boardIdentity, clientRole } from '@streams/wire/roles'
 import {
   BOARD_COLUMN_EXTRAS,
   DEFAULT_LAYOUT,
@@ -12,8 +12,8 @@ import {
   SCREEN_PRESETS,
   nineLayoutSize,
   sizeByOthers,
-} from '../../../streams/wire/video'
-import { Cmd } from '../../../streams/wire/channel'
+} from '@streams/wire/video'
+import { Cmd } from '@streams/wire/channel'
 
 describe('spec §9 constants', () => {
   it('names every timing and limit of spec §9 with its value', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { NICKNAME_MIN_LENGTH } from '../../../streams/wire/constants'
-import { displayName } from '../../../streams/wire/names'
+import { NICKNAME_MIN_LENGTH } from '@streams/wire/constants'
+import { displayName } from '@streams/wire/names'
 
 describe('the name a user joins with', () => {
   it('[HOME-5] a nickname shorter than 3 characters falls back to the login name', () => {

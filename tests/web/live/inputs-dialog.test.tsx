@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { FluentProvider, webLightTheme } from '@fluentui/react-components'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { InputUser } from '../../../streams/wire/rest/inputs'
+import type { InputUser } from '@streams/wire/rest/inputs'
 import { setupI18n } from '../setup-i18n'
 
 const calls: { path: string; body?: unknown }[] = []

@@ -3,7 +3,7 @@ import i18next from 'i18next'
 import { addRoomTexts } from '../../../src/web/i18n/room'
 import { boxText, toastText } from '../../../src/web/screens/meeting/dialogs/box-text'
 import { setupI18n } from '../setup-i18n'
-import { initialState, reduce } from '../../../streams/projections'
+import { initialState, reduce } from '@streams/projections'
 
 const box = (kind: string, params: Record<string, string | number> = {}) => ({
   id: 1,

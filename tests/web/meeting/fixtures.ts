@@ -1,7 +1,7 @@
-import { createStore } from '../../../streams/core/store'
-import type { Event } from '../../../streams/events'
-import { initialState, reduce, type State } from '../../../streams/projections'
-import type { EntryAnswerData } from '../../../streams/wire/rest/room'
+import { createStore } from '@streams/core/store'
+import type { Event } from '@streams/events'
+import { initialState, reduce, type State } from '@streams/projections'
+import type { EntryAnswerData } from '@streams/wire/rest/room'
 import type { Session } from '../../../src/web/session/session'
 
 /** An entry answer for `role` in a small room (what the server answers at room login). */

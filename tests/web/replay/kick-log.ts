@@ -1,9 +1,9 @@
 import { Subject } from 'rxjs'
-import type { Envelope } from '../../../streams/core/envelope'
-import type { Event } from '../../../streams/events'
-import { initialState, reduce, type State } from '../../../streams/projections'
-import { createRecorder } from '../../../streams/recorder/recorder'
-import { Cmd } from '../../../streams/wire/channel'
+import type { Envelope } from '@streams/core/envelope'
+import type { Event } from '@streams/events'
+import { initialState, reduce, type State } from '@streams/projections'
+import { createRecorder } from '@streams/recorder/recorder'
+import { Cmd } from '@streams/wire/channel'
 import { byHost, entry, me, member, msg, roomDetail, roomInfo } from '../../streams/fixtures'
 
 /**

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { createReplay } from '../../../streams/replay/engine'
-import { readLog } from '../../../streams/replay/read'
+import { createReplay } from '@streams/replay/engine'
+import { readLog } from '@streams/replay/read'
 import { loadLog, type LoadProgress } from '../../../src/web/screens/replay/log-loader'
 import {
   CHUNK_ENVELOPES,
   pumpLog,
   type PumpMessage,
 } from '../../../src/web/screens/replay/log-pump'
-import type { ReplayBuilder } from '../../../streams/replay/engine'
+import type { ReplayBuilder } from '@streams/replay/engine'
 
 const header = JSON.stringify({ kind: 'roomcast-session-log', format: 1, app: 't', startedAt: 0 })
 const line = (seq: number) =>

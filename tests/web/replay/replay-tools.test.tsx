@@ -6,9 +6,9 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { replayNdjson } from '../../../streams/replay/engine'
-import { stepOfSeq } from '../../../streams/replay/query'
-import { stateToJson } from '../../../streams/replay/state-json'
+import { replayNdjson } from '@streams/replay/engine'
+import { stepOfSeq } from '@streams/replay/query'
+import { stateToJson } from '@streams/replay/state-json'
 import { kickSessionLog, seqOf } from './kick-log'
 import {
   jumpTo,

@@ -1,15 +1,15 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createStore } from '../../../streams/core/store'
+import { createStore } from '@streams/core/store'
 import {
   endMeetingEffect,
   kickEffect,
   muteAllEffect,
   setHostEffect,
-} from '../../../streams/effects/moderation'
-import type { Event } from '../../../streams/events'
-import type { Deps } from '../../../streams/ports'
-import { reduce, type State } from '../../../streams/projections'
-import { Cmd } from '../../../streams/wire/channel'
+} from '@streams/effects/moderation'
+import type { Event } from '@streams/events'
+import type { Deps } from '@streams/ports'
+import { reduce, type State } from '@streams/projections'
+import { Cmd } from '@streams/wire/channel'
 import { followMode } from '../../../src/web/session/mode'
 import { fakeDeps, testScheduler } from '../../streams/effects/harness'
 import { asHost } from '../../streams/fixtures'

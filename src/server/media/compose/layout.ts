@@ -1,4 +1,4 @@
-import type { LayoutName } from '../../../../streams/wire/video'
+import type { LayoutName } from '@streams/wire/video'
 import type { Rect } from './yuv'
 
 /** The composed picture: 720p, what the live stream and the recordings carry. */

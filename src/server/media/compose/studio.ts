@@ -1,5 +1,5 @@
-import type { Member } from '../../../../streams/wire/member'
-import { DEFAULT_LAYOUT, LAYOUTS, type LayoutName } from '../../../../streams/wire/video'
+import type { Member } from '@streams/wire/member'
+import { DEFAULT_LAYOUT, LAYOUTS, type LayoutName } from '@streams/wire/video'
 import type { Db } from '../../store/db'
 import { presentMembers } from '../../store/members'
 import { getRoom, type RoomRow } from '../../store/rooms'

@@ -1,6 +1,6 @@
-import type { Member } from '../../../../streams/wire/member'
-import { can } from '../../../../streams/wire/permissions'
-import { Role } from '../../../../streams/wire/roles'
+import type { Member } from '@streams/wire/member'
+import { can } from '@streams/wire/permissions'
+import { Role } from '@streams/wire/roles'
 
 /**
  * [ROLE-4] Who may send what through the SFU, from the permission table the client reads too: a

@@ -1,5 +1,5 @@
-import type { Member } from '../../../../streams/wire/member'
-import { SfuError, type FeedSource } from '../../../../streams/wire/sfu'
+import type { Member } from '@streams/wire/member'
+import { SfuError, type FeedSource } from '@streams/wire/sfu'
 import { mayPublish, mayShareScreen } from './access'
 import { offeredMedia } from './sdp'
 import { SfuRefusal } from './refusal'

@@ -1,4 +1,4 @@
-import type { SfuErrorCode } from '../../../../streams/wire/sfu'
+import type { SfuErrorCode } from '@streams/wire/sfu'
 
 /** A refusal: answered to the client as an `error` frame with this code. */
 export class SfuRefusal extends Error {

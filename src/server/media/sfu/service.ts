@@ -1,12 +1,12 @@
 import type { WebSocket } from 'ws'
-import { compile } from '../../../../streams/wire/validate'
+import { compile } from '@streams/wire/validate'
 import {
   SfuClientFrameSchema,
   SfuError,
   type SfuClientFrame,
   type SfuServerFrame,
-} from '../../../../streams/wire/sfu'
-import type { Member } from '../../../../streams/wire/member'
+} from '@streams/wire/sfu'
+import type { Member } from '@streams/wire/member'
 import type { Tokens } from '../../auth/tokens'
 import type { Db } from '../../store/db'
 import { findPresentMember } from '../../store/members'

@@ -1,11 +1,11 @@
-import type { Member } from '../../../../streams/wire/member'
+import type { Member } from '@streams/wire/member'
 import {
   SfuError,
   type SfuClientFrame,
   type SfuCloseReason,
   type SfuPc,
   type SfuServerFrame,
-} from '../../../../streams/wire/sfu'
+} from '@streams/wire/sfu'
 import { displayOf } from '../janus/display'
 import { newFeedId } from '../janus/monitor'
 import type { SubscriberHandle } from '../janus/participant'

@@ -3,7 +3,7 @@ import {
   type SfuServerFrame,
   type SubstreamId,
   type WantedStream,
-} from '../../../../streams/wire/sfu'
+} from '@streams/wire/sfu'
 import { SubscriberHandle, type HandleEvents, type StreamWish } from '../janus/participant'
 import { SfuRefusal } from './refusal'
 import type { SfuRoom } from './room'

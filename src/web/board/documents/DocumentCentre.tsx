@@ -15,8 +15,8 @@ import {
 import { DismissRegular } from '@fluentui/react-icons'
 import { useEffect, useState, type ChangeEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { RestFailure } from '../../../../streams/ports/rest'
-import type { BoardFile } from '../../../../streams/wire/board'
+import { RestFailure } from '@streams/ports/rest'
+import type { BoardFile } from '@streams/wire/board'
 import type { LocalBoard } from '../../../adapters/local-board/local-board'
 import { listFiles, uploadFile } from '../board-api'
 

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next'
-import type { EntryError } from '../../../../streams/projections/session'
+import type { EntryError } from '@streams/projections/session'
 
 type FormField = 'roomName' | 'userName' | 'password' | 'role'
 const FIELDS: readonly string[] = ['roomName', 'userName', 'password', 'role']

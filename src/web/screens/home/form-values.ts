@@ -1,4 +1,4 @@
-import type { RoleId, RoomTypeId } from '../../../../streams/wire/roles'
+import type { RoleId, RoomTypeId } from '@streams/wire/roles'
 
 /**
  * The home form's choices. The wire module that defines them also builds their schemas (and

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate } from 'react-router-dom'
-import type { UserProfile } from '../../../../streams/wire/rest/scene'
+import type { UserProfile } from '@streams/wire/rest/scene'
 import { useAccount } from '../../app/account'
 import { auth } from '../../app/api'
 import { LanguageSwitch } from '../../app/LanguageSwitch'

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { UserProfile } from '../../../../streams/wire/rest/scene'
+import type { UserProfile } from '@streams/wire/rest/scene'
 import { auth } from '../../app/api'
 import { LightField } from '../../ui/LightField'
 import styles from '../../ui/light.module.css'

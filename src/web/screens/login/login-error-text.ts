@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next'
-import { RestFailure } from '../../../../streams/ports/rest'
+import { RestFailure } from '@streams/ports/rest'
 
 /** The user's words for a failed auth call: by the server's reason when known. */
 export function loginErrorText(t: TFunction, error: unknown): string {

@@ -13,8 +13,8 @@ import {
 import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
-import type { State } from '../../../../streams/projections'
-import { selectPhase, selectRoom } from '../../../../streams/selectors'
+import type { State } from '@streams/projections'
+import { selectPhase, selectRoom } from '@streams/selectors'
 import { useCarriedNavigate } from '../../app/use-carried-navigate'
 import { addRoomTexts } from '../../i18n/room'
 import { useSelector, useSession } from '../../session/context'
@@ -39,7 +39,7 @@ import { ScreenShareView } from './video/SharedView'
 import { VideoArea } from './video/VideoArea'
 import { BoardArea } from '../../board/BoardArea'
 import { LivePlayer } from '../../live/LivePlayer'
-import { Role } from '../../../../streams/wire/roles'
+import { Role } from '@streams/wire/roles'
 
 addRoomTexts()
 

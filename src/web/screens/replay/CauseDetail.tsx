@@ -1,11 +1,11 @@
 import { Button, Checkbox, Link, Text, makeStyles, tokens } from '@fluentui/react-components'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Envelope } from '../../../../streams/core/envelope'
-import type { Event } from '../../../../streams/events'
-import { effectsIndex, producerOf } from '../../../../streams/replay/cause'
-import type { Replay } from '../../../../streams/replay/engine'
-import { stepOfSeq } from '../../../../streams/replay/query'
+import type { Envelope } from '@streams/core/envelope'
+import type { Event } from '@streams/events'
+import { effectsIndex, producerOf } from '@streams/replay/cause'
+import type { Replay } from '@streams/replay/engine'
+import { stepOfSeq } from '@streams/replay/query'
 
 /** Effects listed at most under an event. */
 const LED_TO_SHOWN = 12

@@ -17,13 +17,9 @@ import {
 } from '@fluentui/react-icons'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Replay } from '../../../../streams/replay/engine'
-import {
-  positionOfSeq,
-  positionOfTime,
-  type PositionProblem,
-} from '../../../../streams/replay/position'
-import { formatTime, seqOfStep } from '../../../../streams/replay/query'
+import type { Replay } from '@streams/replay/engine'
+import { positionOfSeq, positionOfTime, type PositionProblem } from '@streams/replay/position'
+import { formatTime, seqOfStep } from '@streams/replay/query'
 import { originOf, timeOfStep } from './timeline-scale'
 import type { Cursor } from './use-cursor'
 import { SPEEDS, type Playback } from './use-playback'

@@ -1,8 +1,8 @@
 import { Button, Field, Input, makeStyles } from '@fluentui/react-components'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Replay } from '../../../../streams/replay/engine'
-import { positionOfSeq, type PositionProblem } from '../../../../streams/replay/position'
+import type { Replay } from '@streams/replay/engine'
+import { positionOfSeq, type PositionProblem } from '@streams/replay/position'
 
 const useStyles = makeStyles({
   form: { display: 'flex', alignItems: 'flex-end', gap: '6px' },

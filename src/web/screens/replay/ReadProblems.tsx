@@ -9,7 +9,7 @@ import {
 } from '@fluentui/react-components'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { ReadProblem } from '../../../../streams/replay/read'
+import type { ReadProblem } from '@streams/replay/read'
 
 const SHOWN = 20
 

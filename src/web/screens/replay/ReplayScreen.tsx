@@ -11,7 +11,7 @@ import {
 import { useCallback, useEffect, useState, type DragEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router-dom'
-import { formatTime } from '../../../../streams/replay/query'
+import { formatTime } from '@streams/replay/query'
 import { LanguageSwitch } from '../../app/LanguageSwitch'
 import { addReplayTexts } from '../../i18n/replay'
 import { FluentShell } from '../../ui/FluentShell'

@@ -7,7 +7,7 @@ import {
 } from '@fluentui/react-components'
 import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { State } from '../../../../streams/projections'
+import type { State } from '@streams/projections'
 import { SessionProvider, useSelector } from '../../session/context'
 import { WithMediaView } from '../../session/WithMediaView'
 import { entryErrorText } from '../home/entry-error-text'

@@ -1,9 +1,9 @@
 import { Text, makeStyles, tokens } from '@fluentui/react-components'
 import { useDeferredValue, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Replay } from '../../../../streams/replay/engine'
-import type { Change } from '../../../../streams/replay/diff'
-import { seqOfStep } from '../../../../streams/replay/query'
+import type { Replay } from '@streams/replay/engine'
+import type { Change } from '@streams/replay/diff'
+import { seqOfStep } from '@streams/replay/query'
 import { CauseDetail } from './CauseDetail'
 import { DiffWith } from './DiffWith'
 

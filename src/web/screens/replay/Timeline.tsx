@@ -1,9 +1,9 @@
 import { makeStyles, tokens } from '@fluentui/react-components'
 import { useMemo, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Replay } from '../../../../streams/replay/engine'
-import { MARKER_KINDS, type MarkerKind } from '../../../../streams/replay/markers'
-import { formatTime, seqOfStep } from '../../../../streams/replay/query'
+import type { Replay } from '@streams/replay/engine'
+import { MARKER_KINDS, type MarkerKind } from '@streams/replay/markers'
+import { formatTime, seqOfStep } from '@streams/replay/query'
 import {
   fractionOfStep,
   markerColumns,

@@ -1,6 +1,6 @@
-import type { Envelope } from '../../../../streams/core/envelope'
-import type { Event } from '../../../../streams/events'
-import { matchesFilter, type EventFilter } from '../../../../streams/replay/query'
+import type { Envelope } from '@streams/core/envelope'
+import type { Event } from '@streams/events'
+import { matchesFilter, type EventFilter } from '@streams/replay/query'
 
 /**
  * The rows of the event list: the indexes of the envelopes a filter keeps, in order. Built once

@@ -1,8 +1,8 @@
-import type { Envelope } from '../../../../streams/core/envelope'
-import type { Event } from '../../../../streams/events'
-import { createReplayBuilder, type ReplayBuilder } from '../../../../streams/replay/engine'
-import { sourceOf } from '../../../../streams/replay/query'
-import type { ReadProblem } from '../../../../streams/replay/read'
+import type { Envelope } from '@streams/core/envelope'
+import type { Event } from '@streams/events'
+import { createReplayBuilder, type ReplayBuilder } from '@streams/replay/engine'
+import { sourceOf } from '@streams/replay/query'
+import type { ReadProblem } from '@streams/replay/read'
 import { pumpLog, type LogErrorKind, type LogSource, type PumpMessage } from './log-pump'
 
 /** How long one slice of the page's fold may run before it gives the browser its turn. */

@@ -1,7 +1,7 @@
-import type { Envelope } from '../../../../streams/core/envelope'
-import type { Event } from '../../../../streams/events'
-import type { LogHeader } from '../../../../streams/recorder/format'
-import { createLogReader, LogFormatError, type ReadProblem } from '../../../../streams/replay/read'
+import type { Envelope } from '@streams/core/envelope'
+import type { Event } from '@streams/events'
+import type { LogHeader } from '@streams/recorder/format'
+import { createLogReader, LogFormatError, type ReadProblem } from '@streams/replay/read'
 
 /** Why a log did not open: not a readable log, an HTTP answer, no answer, anything else. */
 export type LogErrorKind = 'format' | 'http' | 'network' | 'read'

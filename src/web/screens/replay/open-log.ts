@@ -1,8 +1,8 @@
-import type { Envelope } from '../../../../streams/core/envelope'
-import type { Event } from '../../../../streams/events'
-import { createReplay, type Replay } from '../../../../streams/replay/engine'
-import { sourceOf } from '../../../../streams/replay/query'
-import { LogFormatError, readLog } from '../../../../streams/replay/read'
+import type { Envelope } from '@streams/core/envelope'
+import type { Event } from '@streams/events'
+import { createReplay, type Replay } from '@streams/replay/engine'
+import { sourceOf } from '@streams/replay/query'
+import { LogFormatError, readLog } from '@streams/replay/read'
 
 import type { LogErrorKind } from './log-pump'
 

@@ -1,8 +1,8 @@
-import type { Envelope } from '../../../../streams/core/envelope'
-import type { Event } from '../../../../streams/events'
-import type { Replay } from '../../../../streams/replay/engine'
-import { MARKER_KINDS, type Marker, type MarkerKind } from '../../../../streams/replay/markers'
-import { clampStep, stepAtTime } from '../../../../streams/replay/query'
+import type { Envelope } from '@streams/core/envelope'
+import type { Event } from '@streams/events'
+import type { Replay } from '@streams/replay/engine'
+import { MARKER_KINDS, type Marker, type MarkerKind } from '@streams/replay/markers'
+import { clampStep, stepAtTime } from '@streams/replay/query'
 
 /**
  * Where steps sit on the timeline: over the log's duration (from its start to its last event),

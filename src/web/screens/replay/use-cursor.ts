@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react'
-import type { Replay } from '../../../../streams/replay/engine'
-import { clampStep, seqOfStep, stepOfSeq } from '../../../../streams/replay/query'
+import type { Replay } from '@streams/replay/engine'
+import { clampStep, seqOfStep, stepOfSeq } from '@streams/replay/query'
 import { seqInHash, writeSeqToHash } from './hash'
 import type { ReplaySession } from './replay-session'
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import type { ReplayBuilder } from '../../../../streams/replay/engine'
+import type { ReplayBuilder } from '@streams/replay/engine'
 import { loadLog, type LoadProgress, type Loading } from './log-loader'
 import type { LogErrorKind, LogSource } from './log-pump'
 import type { OpenedLog } from './open-log'

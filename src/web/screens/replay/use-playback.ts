@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
-import type { Replay } from '../../../../streams/replay/engine'
-import { stepAtTime } from '../../../../streams/replay/query'
+import type { Replay } from '@streams/replay/engine'
+import { stepAtTime } from '@streams/replay/query'
 import { originOf, timeOfStep } from './timeline-scale'
 import type { Cursor } from './use-cursor'
 

@@ -11,7 +11,7 @@ import {
 } from '@fluentui/react-components'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { State } from '../../../../streams/projections'
+import type { State } from '@streams/projections'
 import { useAccount } from '../../app/account'
 import { auth } from '../../app/api'
 import { LanguageSwitch } from '../../app/LanguageSwitch'

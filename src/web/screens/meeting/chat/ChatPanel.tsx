@@ -2,7 +2,7 @@ import { Button, Input, Text, makeStyles, tokens } from '@fluentui/react-compone
 import { Dismiss24Regular } from '@fluentui/react-icons'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { selectChatMessages } from '../../../../../streams/selectors'
+import { selectChatMessages } from '@streams/selectors'
 import { useSelector, useSession } from '../../../session/context'
 
 const useStyles = makeStyles({

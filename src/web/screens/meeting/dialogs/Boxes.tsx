@@ -8,8 +8,8 @@ import {
   DialogTitle,
 } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
-import { selectDialogs } from '../../../../../streams/selectors'
-import { RequestAction, type RequestTypeId } from '../../../../../streams/wire/peer'
+import { selectDialogs } from '@streams/selectors'
+import { RequestAction, type RequestTypeId } from '@streams/wire/peer'
 import { useIsReplay, useSelector, useSession } from '../../../session/context'
 import { boxText, type BoxLike } from './box-text'
 

@@ -8,7 +8,7 @@ import {
   makeStyles,
 } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
-import { selectConnectionNotice, selectMediaServerDown } from '../../../../../streams/selectors'
+import { selectConnectionNotice, selectMediaServerDown } from '@streams/selectors'
 import { useIsReplay, useSelector, useSession } from '../../../session/context'
 
 const useStyles = makeStyles({

@@ -7,7 +7,7 @@ import {
 } from '@fluentui/react-components'
 import { Dismiss24Regular } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
-import { selectToasts } from '../../../../../streams/selectors'
+import { selectToasts } from '@streams/selectors'
 import { useSelector, useSession } from '../../../session/context'
 import { toastText, type ToastLike } from './box-text'
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { selectRedirect } from '../../../../../streams/selectors'
+import { selectRedirect } from '@streams/selectors'
 import { useCarriedNavigate } from '../../../app/use-carried-navigate'
 import { useIsReplay, useSelector, useSession } from '../../../session/context'
 

@@ -16,14 +16,9 @@ import {
   PersonAdd24Regular,
 } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
-import type { State } from '../../../../../streams/projections'
-import {
-  selectCan,
-  selectOnlineCount,
-  selectPhase,
-  selectRoom,
-} from '../../../../../streams/selectors'
-import { MuteAll } from '../../../../../streams/wire/constants'
+import type { State } from '@streams/projections'
+import { selectCan, selectOnlineCount, selectPhase, selectRoom } from '@streams/selectors'
+import { MuteAll } from '@streams/wire/constants'
 import { LanguageSwitch } from '../../../app/LanguageSwitch'
 import { useSelector, useSession } from '../../../session/context'
 

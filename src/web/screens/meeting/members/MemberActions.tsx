@@ -1,10 +1,10 @@
 import { Menu, MenuDivider, MenuItem, MenuList, MenuPopover } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
-import type { State } from '../../../../../streams/projections'
-import { selectCan, selectCanInvite, selectCanMakeHost } from '../../../../../streams/selectors'
-import { RequestType, type RequestTypeId } from '../../../../../streams/wire/peer'
-import type { Member } from '../../../../../streams/wire/member'
-import { Role } from '../../../../../streams/wire/roles'
+import type { State } from '@streams/projections'
+import { selectCan, selectCanInvite, selectCanMakeHost } from '@streams/selectors'
+import { RequestType, type RequestTypeId } from '@streams/wire/peer'
+import type { Member } from '@streams/wire/member'
+import { Role } from '@streams/wire/roles'
 import { useSession } from '../../../session/context'
 
 /** What my role lets me do to members (spec §6); the core's permission table decides. */

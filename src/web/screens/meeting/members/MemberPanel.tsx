@@ -13,13 +13,8 @@ import {
 import { Dismiss24Regular } from '@fluentui/react-icons'
 import { useCallback, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import {
-  selectAudienceCount,
-  selectHosts,
-  selectMe,
-  selectMembers,
-} from '../../../../../streams/selectors'
-import type { Member } from '../../../../../streams/wire/member'
+import { selectAudienceCount, selectHosts, selectMe, selectMembers } from '@streams/selectors'
+import type { Member } from '@streams/wire/member'
 import { useSelector, useSession } from '../../../session/context'
 import { VirtualList } from '../../../ui/VirtualList'
 import { hasActions, MemberActionsMenu, selectPowers } from './MemberActions'

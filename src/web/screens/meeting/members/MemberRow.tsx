@@ -8,7 +8,7 @@ import {
   VideoOff16Filled,
 } from '@fluentui/react-icons'
 import { memo } from 'react'
-import type { Member } from '../../../../../streams/wire/member'
+import type { Member } from '@streams/wire/member'
 
 export const ROW_HEIGHT = 44
 

@@ -10,13 +10,9 @@ import {
 } from '@fluentui/react-components'
 import { HandRight24Regular } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
-import type { State } from '../../../../../streams/projections'
-import {
-  selectCan,
-  selectCanApplyToUnmute,
-  selectCanCancelBoardRequest,
-} from '../../../../../streams/selectors'
-import { RequestType, type RequestTypeId } from '../../../../../streams/wire/peer'
+import type { State } from '@streams/projections'
+import { selectCan, selectCanApplyToUnmute, selectCanCancelBoardRequest } from '@streams/selectors'
+import { RequestType, type RequestTypeId } from '@streams/wire/peer'
 import { useSelector, useSession } from '../../../session/context'
 import { MoreMenu } from './HostMenu'
 

@@ -1,4 +1,4 @@
-import type { State } from '../../../../../streams/projections'
+import type { State } from '@streams/projections'
 import { DevicePicker } from '../../../media/DevicePicker'
 import { useSelector, useSession } from '../../../session/context'
 

@@ -10,7 +10,7 @@ import {
 import { Copy24Regular, Dismiss24Regular } from '@fluentui/react-icons'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { selectRoom } from '../../../../../streams/selectors'
+import { selectRoom } from '@streams/selectors'
 import { useSelector } from '../../../session/context'
 
 export type InvitePlace = 'top' | 'bottom'

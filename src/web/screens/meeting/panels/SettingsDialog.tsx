@@ -12,7 +12,7 @@ import {
   makeStyles,
 } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
-import type { State } from '../../../../../streams/projections'
+import type { State } from '@streams/projections'
 import { LanguageSwitch } from '../../../app/LanguageSwitch'
 import { useSelector, useSession } from '../../../session/context'
 import { exportSessionLog } from '../../../session/export-log'

@@ -1,8 +1,8 @@
 import { Button, Text, makeStyles, tokens } from '@fluentui/react-components'
 import { FullScreenMaximize24Regular, FullScreenMinimize24Regular } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
-import type { State } from '../../../../../streams/projections'
-import { selectMember } from '../../../../../streams/selectors'
+import type { State } from '@streams/projections'
+import { selectMember } from '@streams/selectors'
 import { useSelector, useSession } from '../../../session/context'
 import { VideoTile } from '../../../media/VideoTile'
 

@@ -1,6 +1,6 @@
-import type { State } from '../../../../../streams/projections'
-import { isMediaHost, selectLargeUid } from '../../../../../streams/selectors'
-import type { Member } from '../../../../../streams/wire/member'
+import type { State } from '@streams/projections'
+import { isMediaHost, selectLargeUid } from '@streams/selectors'
+import type { Member } from '@streams/wire/member'
 import type { TileProps } from './Tile'
 
 export interface TileSet {
