@@ -73,7 +73,11 @@ export const channelEffect: RoomEffect = (event$, _state$, { messaging, schedule
           const failed: Event = {
             type: 'rtm/joinFailed',
             message:
-              error instanceof TimeoutError ? ErrorText.messagingTimeout : ErrorText.messaging,
+              error instanceof TimeoutError
+                ? ErrorText.messagingTimeout
+                : (error as { code?: unknown } | null)?.code === 'tooManyConnections'
+                  ? ErrorText.tooManyConnections
+                  : ErrorText.messaging,
           }
           if (!(error instanceof TimeoutError)) return of(failed)
           // A login that succeeds late must not stay behind.

@@ -61,5 +61,6 @@ export const ErrorText = {
   mainScreen: 'set main screen failed',
   messaging: 'Failed to join messaging',
   messagingTimeout: 'The messaging service could not be reached',
+  tooManyConnections: 'Too many connections',
   exit: 'exit meeting backend request error',
 } as const

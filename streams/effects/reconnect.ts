@@ -23,6 +23,7 @@ import type { Event } from '../events'
 import type { Deps } from '../ports'
 import type { RoomAnswer } from '../ports/rest-types'
 import type { State } from '../projections'
+import { TOO_MANY_CONNECTIONS } from '../wire/constants'
 import { roomLoaded } from './entry'
 import { callFailed, ErrorText, messageOf, once, restDetails } from './errors'
 
@@ -49,6 +50,18 @@ const refusedToken = (error: unknown): boolean =>
   error !== null &&
   (error as { code?: unknown }).code === 'unauthorized'
 
+/** The service refuses this account or address more connections: retrying would hammer it. */
+const refusedAsTooMany = (error: unknown): boolean =>
+  typeof error === 'object' &&
+  error !== null &&
+  (error as { code?: unknown }).code === 'tooManyConnections'
+
+/** The service closed the connection as one too many (close code 4429). */
+const closedAsTooMany = (e: Event): boolean =>
+  e.type === 'rtm/connectionStateChanged' &&
+  e.state === 'ABORTED' &&
+  e.reason === TOO_MANY_CONNECTIONS
+
 /** In the room, not ending, with a channel to go back to. */
 const canReconnect = (s: State): boolean =>
   s.session.phase === 'inRoom' && !s.session.ended && s.me !== null && s.session.info !== null
@@ -58,9 +71,15 @@ const canReconnect = (s: State): boolean =>
  * again (refreshing the token through REST when the login refuses it) and rejoin the channel,
  * with backoff and jitter on the injected scheduler; every attempt and its outcome is a fact.
  * An attempt failing a minute after the drop leaves the connection lost (the user may retry). Leaving or an end stops the attempts.
+ * A close or login refusal as one connection too many (4429) stops them at once, lost with that
+ * reason: the user closes another tab or device, then retries. A login timeout (4408) is a drop.
  */
 export const reconnectEffect: RoomEffect = (event$, state$, deps) => {
-  const stop$ = event$.pipe(ofType('ui/leaveClicked', 'life/ended', 'life/kicked', 'life/exited'))
+  const tooMany$ = event$.pipe(filter(closedAsTooMany))
+  const stop$ = merge(
+    event$.pipe(ofType('ui/leaveClicked', 'life/ended', 'life/kicked', 'life/exited')),
+    tooMany$,
+  )
   const current = () => state$.pipe(take(1))
 
   const rejoin = (attempt: number): Observable<Event> =>
@@ -109,6 +128,8 @@ export const reconnectEffect: RoomEffect = (event$, state$, deps) => {
             message: messageOf(error),
           }
           const lost: Event = { type: 'rtm/connectionLost', attempts: n }
+          if (refusedAsTooMany(error))
+            return of(failed, { ...lost, reason: 'tooManyConnections' } as Event)
           return deps.scheduler.now() - since < RECONNECT.giveUpMs
             ? concat(of(failed), attempt(n + 1, since))
             : of(failed, lost)
@@ -117,7 +138,7 @@ export const reconnectEffect: RoomEffect = (event$, state$, deps) => {
     )
   }
 
-  return merge(
+  const attempts$ = merge(
     event$.pipe(
       ofType('rtm/connectionStateChanged'),
       filter((e) => e.state === 'DISCONNECTED'),
@@ -128,6 +149,17 @@ export const reconnectEffect: RoomEffect = (event$, state$, deps) => {
     filter(([, s]) => canReconnect(s)),
     exhaustMap(() => attempt(1, deps.scheduler.now()).pipe(takeUntil(stop$))),
   )
+  // Closed as one too many: lost at once (unless a refused login already said so).
+  const refused$ = tooMany$.pipe(
+    withLatestFrom(state$),
+    filter(([, s]) => canReconnect(s) && s.session.reconnect?.reason !== 'tooManyConnections'),
+    map(([, s]): Event => ({
+      type: 'rtm/connectionLost',
+      attempts: s.session.reconnect?.attempt ?? 0,
+      reason: 'tooManyConnections',
+    })),
+  )
+  return merge(attempts$, refused$)
 }
 
 /**

@@ -56,5 +56,12 @@ export type RtmEvent =
    * `complete` is false when some were no longer kept.
    */
   | { readonly type: 'rtm/caughtUp'; readonly missed: number; readonly complete: boolean }
-  /** Every attempt failed: the connection is lost until the user retries. */
-  | { readonly type: 'rtm/connectionLost'; readonly attempts: number }
+  /**
+   * Every attempt failed: the connection is lost until the user retries. `tooManyConnections`:
+   * the service refused this account or address more connections, so no attempt is made.
+   */
+  | {
+      readonly type: 'rtm/connectionLost'
+      readonly attempts: number
+      readonly reason?: 'tooManyConnections'
+    }

@@ -43,6 +43,8 @@ export interface SessionState {
 export interface ReconnectState {
   readonly attempt: number
   readonly lost: boolean
+  /** Lost because the service refused more connections (close 4429): no attempt is made. */
+  readonly reason?: 'tooManyConnections'
 }
 
 export const initialSession: SessionState = {
@@ -114,7 +116,11 @@ export const sessionProjection = defineProjection<SessionState, Event, State>(in
   'rtm/reconnected': (s, e) =>
     withSession(s, { reconnect: null, connection: 'CONNECTED', onlineCount: e.members.length }),
   'rtm/connectionLost': (s, e) =>
-    withSession(s, { reconnect: { attempt: e.attempts, lost: true } }),
+    withSession(s, {
+      reconnect: e.reason
+        ? { attempt: e.attempts, lost: true, reason: e.reason }
+        : { attempt: e.attempts, lost: true },
+    }),
   'ui/leaveClicked': (s) => (s.phase === 'inRoom' ? withSession(s, { phase: 'leaving' }) : s),
   // [EXIT-2] a refused exit call: the exit fails and I stay
   'rest/callFailed': (s, e) =>

@@ -20,11 +20,15 @@ export const selectRedirect = (s: State) => s.ui.redirect
 
 /**
  * The connection notice in a room: 'reconnecting' during the gap, 'lost' once every attempt
- * failed (with a retry), else null.
+ * failed (with a retry), 'tooManyConnections' when the service refused more connections (a
+ * retry once the user closed some), else null.
  */
-export function selectConnectionNotice(s: State): 'reconnecting' | 'lost' | null {
+export function selectConnectionNotice(
+  s: State,
+): 'reconnecting' | 'lost' | 'tooManyConnections' | null {
   const reconnect = s.session.reconnect
   if (!reconnect || s.session.phase !== 'inRoom') return null
+  if (reconnect.reason === 'tooManyConnections') return 'tooManyConnections'
   return reconnect.lost ? 'lost' : 'reconnecting'
 }
 

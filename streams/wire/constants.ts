@@ -69,6 +69,14 @@ export type LowStream = typeof LOW_STREAM
  */
 export const MEDIA_SERVER_UNAVAILABLE = 'MEDIA_SERVER_UNAVAILABLE'
 
+/**
+ * Reasons of `rtm/connectionStateChanged` for the realtime service's own closes: too many
+ * connections (close code 4429, ABORTED: retrying would only be refused again) and a socket not
+ * logged in in time (4408, DISCONNECTED: reconnect as after any drop).
+ */
+export const TOO_MANY_CONNECTIONS = 'TOO_MANY_CONNECTIONS'
+export const LOGIN_TIMEOUT = 'LOGIN_TIMEOUT'
+
 /** Network quality before the media layer reports one ([TRACK-9]). */
 export const NETWORK_QUALITY_DEFAULT = 1
 

@@ -4,7 +4,8 @@ import { decodePeerText } from '@streams/codecs/peer'
 import type { Event } from '@streams/events'
 import type { CatchUp, MessagingPort } from '@streams/ports'
 import { SIGNAL_PREFIX } from '@streams/wire/media-signal'
-import { JoinAnswerSchema, type ServerFrame } from '@streams/wire/realtime'
+import { LOGIN_TIMEOUT, TOO_MANY_CONNECTIONS } from '@streams/wire/constants'
+import { CloseCode, JoinAnswerSchema, type ServerFrame } from '@streams/wire/realtime'
 import { compile } from '@streams/wire/validate'
 import { ChannelLog } from './channel-log'
 import { Gate } from './gate'
@@ -16,6 +17,20 @@ import {
 } from './socket-client'
 
 const joinAnswer = compile(JoinAnswerSchema)
+
+/**
+ * The fact of a connection the service or the network closed: one too many (4429) is ABORTED,
+ * not retried; a login timeout (4408) and every other close is a drop to reconnect after.
+ */
+export function closeEvent(code: number, reason: string): Event {
+  if (code === CloseCode.tooManyConnections)
+    return { type: 'rtm/connectionStateChanged', state: 'ABORTED', reason: TOO_MANY_CONNECTIONS }
+  return {
+    type: 'rtm/connectionStateChanged',
+    state: 'DISCONNECTED',
+    reason: code === CloseCode.loginTimeout ? LOGIN_TIMEOUT : reason || `closed ${code}`,
+  }
+}
 
 /** How long a channel message waits for the connection to come back before it fails. */
 export const SEND_WAIT_MS = 30_000
@@ -49,12 +64,7 @@ export class LocalMessaging implements MessagingPort {
       (frame) => this.push(frame),
       (code, reason) => {
         this.online.close()
-        if (code !== 1000)
-          this.subject.next({
-            type: 'rtm/connectionStateChanged',
-            state: 'DISCONNECTED',
-            reason: reason || `closed ${code}`,
-          })
+        if (code !== 1000) this.subject.next(closeEvent(code, reason))
       },
       (reason) => this.subject.next({ type: 'msg/dropped', from: 'server', reason }),
       timings,

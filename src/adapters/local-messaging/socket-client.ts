@@ -1,5 +1,5 @@
 import type { ClientFrame, ServerFrame } from '@streams/wire/realtime'
-import { ServerFrameSchema } from '@streams/wire/realtime'
+import { CloseCode, ServerFrameSchema } from '@streams/wire/realtime'
 import { compile } from '@streams/wire/validate'
 
 const serverFrame = compile(ServerFrameSchema)
@@ -83,9 +83,13 @@ export class SocketClient {
     socket?.close(1000, 'bye')
   }
 
-  private failPending(): void {
-    for (const waiter of this.pending.values())
-      waiter.reject(new RealtimeError('closed', 'connection closed'))
+  private failPending(code?: number): void {
+    // Closed as one connection too many: the requests fail as refused, not as a drop to retry.
+    const error =
+      code === CloseCode.tooManyConnections
+        ? new RealtimeError('tooManyConnections', 'too many connections')
+        : new RealtimeError('closed', 'connection closed')
+    for (const waiter of this.pending.values()) waiter.reject(error)
     this.pending.clear()
   }
 
@@ -159,7 +163,7 @@ export class SocketClient {
     this.socket = undefined
     this.opening = undefined
     this.stopHeartbeat()
-    this.failPending()
+    this.failPending(code)
     this.onClose(code, reason)
   }
 

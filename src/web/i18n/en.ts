@@ -92,6 +92,8 @@ export const en = {
     joinFailed: 'Room join failed: {{reason}}',
     messagingFailed: 'Failed to join messaging',
     messagingTimeout: 'The messaging service could not be reached: check the network and try again',
+    tooManyConnections:
+      'Too many connections: this account is open in too many tabs or devices. Close one, then try again',
     requestFailed: 'Request failed',
   },
   guide: {

@@ -91,6 +91,7 @@ export const zh: Texts<typeof en> = {
     joinFailed: '加入房间失败：{{reason}}',
     messagingFailed: '加入消息频道失败',
     messagingTimeout: '无法连接消息服务，请检查网络后重试',
+    tooManyConnections: '连接数过多：该账号已在过多的标签页或设备上打开，请关闭其中一个后重试',
     requestFailed: '请求失败',
   },
   guide: {

@@ -79,6 +79,20 @@ describe('entry', () => {
     })
   })
 
+  it("[ENTRY-9] a login refused as one connection too many says 'Too many connections'", () => {
+    const scheduler = testScheduler()
+    scheduler.run(({ cold, expectObservable }) => {
+      const event$ = cold<Event>('a', { a: { type: 'rest/roomEntered', data: entry(me('200')) } })
+      const refused = Object.assign(new Error('too many'), { code: 'tooManyConnections' })
+      const deps = fakeDeps(scheduler, {
+        messaging: { login: () => cold('--#', undefined, refused) },
+      })
+      expectObservable(channelEffect(event$, of(initialState), deps)).toBe('--f', {
+        f: { type: 'rtm/joinFailed', message: 'Too many connections' },
+      })
+    })
+  })
+
   it('[ENTRY-9] a messaging service that never answers fails the join after 20 s, and the late login is undone', () => {
     const scheduler = testScheduler()
     scheduler.run(({ cold, expectObservable }) => {

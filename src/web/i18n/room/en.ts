@@ -8,6 +8,9 @@ export const roomEn = {
     lost: 'Connection lost',
     lostDetail: 'The room could not be reached again.',
     retry: 'Retry',
+    tooMany: 'Too many connections',
+    tooManyDetail:
+      'This account is open in too many tabs or devices. Close one of them, then retry.',
     mediaServerDown: 'Media server unavailable',
     mediaServerDownDetail: 'Audio and video come back when it does; chat and the board go on.',
   },

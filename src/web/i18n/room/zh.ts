@@ -8,6 +8,8 @@ export const roomZh: Texts<typeof roomEn> = {
     lost: '连接已断开',
     lostDetail: '无法重新连接到房间。',
     retry: '重试',
+    tooMany: '连接数过多',
+    tooManyDetail: '该账号已在过多的标签页或设备上打开。请关闭其中一个后重试。',
     mediaServerDown: '媒体服务器不可用',
     mediaServerDownDetail: '恢复后音视频自动继续；聊天和白板照常使用。',
   },

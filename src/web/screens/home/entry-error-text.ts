@@ -28,6 +28,7 @@ export function entryErrorText(t: TFunction, error: EntryError): string {
   if (error.message === 'Failed to join messaging') return t('errors.messagingFailed')
   if (error.message === 'The messaging service could not be reached')
     return t('errors.messagingTimeout')
+  if (error.message === 'Too many connections') return t('errors.tooManyConnections')
   if (error.message === 'request failed') return t('errors.requestFailed')
   return t('errors.joinFailed', { reason: error.message })
 }

@@ -24,7 +24,8 @@ const useStyles = makeStyles({
 
 /**
  * The connection to the room dropped: "Reconnecting…" while the core tries again, then
- * "Connection lost" with a Retry once every attempt failed. With the room reached but its media
+ * "Connection lost" with a Retry once every attempt failed ("Too many connections", no attempts,
+ * when the service refused one more). With the room reached but its media
  * server (local mode's SFU) away: "Media server unavailable", chat and the board going on.
  */
 export function ConnectionNotice() {
@@ -56,11 +57,17 @@ export function ConnectionNotice() {
         <MessageBarBody>{t('connection.reconnecting')}</MessageBarBody>
       </MessageBar>
     )
+  const tooMany = notice === 'tooManyConnections'
   return (
-    <MessageBar className={styles.bar} intent="error" role="alert" data-notice="lost">
+    <MessageBar
+      className={styles.bar}
+      intent="error"
+      role="alert"
+      data-notice={tooMany ? 'too-many' : 'lost'}
+    >
       <MessageBarBody>
-        <MessageBarTitle>{t('connection.lost')}</MessageBarTitle>
-        {t('connection.lostDetail')}
+        <MessageBarTitle>{t(tooMany ? 'connection.tooMany' : 'connection.lost')}</MessageBarTitle>
+        {t(tooMany ? 'connection.tooManyDetail' : 'connection.lostDetail')}
       </MessageBarBody>
       <MessageBarActions>
         <Button disabled={replay} onClick={() => dispatch({ type: 'ui/reconnectClicked' })}>
