@@ -1,3 +1,4 @@
+import { createSelector } from 'reselect'
 import type { State } from '../projections'
 import { chatMessage, type ChatMessage } from '../projections/chat'
 import { TOPICS, RECORDING_STATUS, type RecordingStatus } from '../wire/constants'
@@ -40,15 +41,11 @@ export function selectMediaServerDown(s: State): boolean {
 /** How many chat lines the chat panel shows (the newest). */
 export const CHAT_VISIBLE = 200
 
-let lastChat: State['chat'] | undefined
-let lastLines: readonly ChatMessage[] = []
 /** The newest chat lines, oldest first (the whole chat stays in the state). */
-export function selectChatMessages(s: State): readonly ChatMessage[] {
-  if (s.chat === lastChat) return lastLines
-  lastChat = s.chat
-  lastLines = s.chat.messages.slice(-CHAT_VISIBLE).map(chatMessage)
-  return lastLines
-}
+export const selectChatMessages: (s: State) => readonly ChatMessage[] = createSelector(
+  [(s: State) => s.chat],
+  (chat): readonly ChatMessage[] => chat.messages.slice(-CHAT_VISIBLE).map(chatMessage),
+)
 export const selectChatCount = (s: State) => s.chat.messages.size
 
 /** [MSG-11] The meeting topic: 0 and 1 are base, 2 is newYear. */

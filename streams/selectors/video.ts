@@ -1,3 +1,4 @@
+import { createSelector } from 'reselect'
 import { firstHost, isMediaHost, memberOf } from '../projections/derive'
 import type { State } from '../projections'
 import type { Member } from '../wire/member'
@@ -25,21 +26,19 @@ export function selectLargeUid(s: State): string {
   return s.conference.mainScreenUid || firstHost(s)?.uid || ''
 }
 
-let lastUsers: State['users'] | undefined
-let lastPublishers = 0
 /** How many members publish video tiles (media hosts, [ROLE-4]). */
-export function selectPublisherCount(s: State): number {
-  if (s.users === lastUsers) return lastPublishers
-  let n = 0
-  const count = (m: Member) => {
-    if (isMediaHost(m)) n++
-  }
-  s.users.hosts.forEach(count)
-  s.users.audiences.forEach(count)
-  lastUsers = s.users
-  lastPublishers = n
-  return n
-}
+export const selectPublisherCount: (s: State) => number = createSelector(
+  [(s: State) => s.users],
+  (users): number => {
+    let n = 0
+    const count = (m: Member) => {
+      if (isMediaHost(m)) n++
+    }
+    users.hosts.forEach(count)
+    users.audiences.forEach(count)
+    return n
+  },
+)
 
 /**
  * The exact encoder profile of `uid`'s tile ([LAYOUT-3], [VIDEO-1] to [VIDEO-7]); null for a

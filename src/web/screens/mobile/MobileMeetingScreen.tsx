@@ -1,3 +1,4 @@
+import { createSelector } from 'reselect'
 import { Button, Tab, TabList, Text, makeStyles, tokens } from '@fluentui/react-components'
 import {
   ArrowDownload24Regular,
@@ -76,24 +77,11 @@ const selectLikes = (s: State) => s.live.likeTotal
 const selectHot = (s: State) => s.live.hotNum
 const selectShare = (s: State) => s.conference.shareScreen === 1
 const selectEnded = (s: State) => s.session.ended
-const selectMine = (s: State) => ({
-  role: s.me?.role,
-  audio: s.me?.enableAudio,
-  video: s.me?.enableVideo,
-})
-let lastMine: ReturnType<typeof selectMine> | undefined
-const selectMe = (s: State) => {
-  const next = selectMine(s)
-  if (
-    lastMine &&
-    lastMine.role === next.role &&
-    lastMine.audio === next.audio &&
-    lastMine.video === next.video
-  )
-    return lastMine
-  lastMine = next
-  return next
-}
+/** One object per distinct role and media rights (reselect's cache is keyed by the inputs). */
+const selectMe = createSelector(
+  [(s: State) => s.me?.role, (s: State) => s.me?.enableAudio, (s: State) => s.me?.enableVideo],
+  (role, audio, video) => ({ role, audio, video }),
+)
 
 /** /m/meeting: the live meeting laid out for a phone's in-app browser. */
 export default function MobileMeetingRoute() {

@@ -1,3 +1,4 @@
+import { createSelector } from 'reselect'
 import { Menu, MenuDivider, MenuItem, MenuList, MenuPopover } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
 import type { State } from '@streams/projections'
@@ -17,21 +18,25 @@ export interface Powers {
   readonly closeShare: boolean
 }
 
-let lastPowers: Powers | undefined
-export function selectPowers(s: State): Powers {
-  const next: Powers = {
-    grantMedia: selectCan(s, 'grantMedia'),
-    grantBoard: selectCan(s, 'grantBoard'),
-    invite: selectCan(s, 'invite'),
-    kick: selectCan(s, 'kick'),
-    setMainScreen: selectCan(s, 'setMainScreen'),
-    closeShare: selectCan(s, 'closeShareScreen'),
-  }
-  const keys = Object.keys(next) as (keyof Powers)[]
-  if (lastPowers && keys.every((k) => next[k] === lastPowers![k])) return lastPowers
-  lastPowers = next
-  return next
-}
+/** One object per distinct set of powers (reselect's cache is keyed by the inputs). */
+export const selectPowers: (s: State) => Powers = createSelector(
+  [
+    (s: State) => selectCan(s, 'grantMedia'),
+    (s: State) => selectCan(s, 'grantBoard'),
+    (s: State) => selectCan(s, 'invite'),
+    (s: State) => selectCan(s, 'kick'),
+    (s: State) => selectCan(s, 'setMainScreen'),
+    (s: State) => selectCan(s, 'closeShareScreen'),
+  ],
+  (grantMedia, grantBoard, invite, kick, setMainScreen, closeShare): Powers => ({
+    grantMedia,
+    grantBoard,
+    invite,
+    kick,
+    setMainScreen,
+    closeShare,
+  }),
+)
 
 /** Does a member row offer actions at all (a cheap check for every row)? */
 export function hasActions(powers: Powers, member: Member, myUid: string | undefined): boolean {

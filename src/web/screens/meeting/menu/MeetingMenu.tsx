@@ -1,3 +1,4 @@
+import { createSelector } from 'reselect'
 import { makeStyles, tokens } from '@fluentui/react-components'
 import {
   CallEnd24Regular,
@@ -52,23 +53,27 @@ interface MenuView {
   readonly canEnd: boolean
 }
 
-let last: MenuView | undefined
-function selectMenu(s: State): MenuView {
-  const me = s.me
-  const view: MenuView = {
-    role: me?.role ?? Role.conferee,
-    audio: me?.enableAudio === 1,
-    video: me?.enableVideo === 1,
-    sharing: me ? s.users.shareScreenUsers.has(me.uid) : false,
-    muteAll: s.conference.muteAllAudio,
-    canMuteAll: selectCan(s, 'muteAll'),
-    canEnd: selectCan(s, 'endMeeting'),
-  }
-  if (last && (Object.keys(view) as (keyof MenuView)[]).every((k) => view[k] === last![k]))
-    return last
-  last = view
-  return view
-}
+/** One object per distinct view (reselect's cache is keyed by the inputs, not one slot per page). */
+const selectMenu: (s: State) => MenuView = createSelector(
+  [
+    (s: State) => s.me?.role ?? Role.conferee,
+    (s: State) => s.me?.enableAudio === 1,
+    (s: State) => s.me?.enableVideo === 1,
+    (s: State) => (s.me ? s.users.shareScreenUsers.has(s.me.uid) : false),
+    (s: State) => s.conference.muteAllAudio,
+    (s: State) => selectCan(s, 'muteAll'),
+    (s: State) => selectCan(s, 'endMeeting'),
+  ],
+  (role, audio, video, sharing, muteAll, canMuteAll, canEnd): MenuView => ({
+    role,
+    audio,
+    video,
+    sharing,
+    muteAll,
+    canMuteAll,
+    canEnd,
+  }),
+)
 
 /**
  * The meeting menu: audio, video, screen share, chat, members, invite, mute all or unmute all,

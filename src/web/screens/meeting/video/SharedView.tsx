@@ -1,3 +1,4 @@
+import { createSelector } from 'reselect'
 import { Button, Text, makeStyles, tokens } from '@fluentui/react-components'
 import { FullScreenMaximize24Regular, FullScreenMinimize24Regular } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
@@ -29,16 +30,22 @@ interface Sharer {
   readonly screenUid: string
 }
 
-let lastSharer: Sharer | null = null
-const selectSharer = (s: State): Sharer | null => {
-  const uid = s.users.shareScreenUsers.keys()[0]
-  if (!uid) return (lastSharer = null)
-  const member = selectMember(s, uid)
-  const name = member?.userName ?? ''
-  const screenUid = member?.screenId || `${uid}-screen`
-  if (lastSharer?.name === name && lastSharer.screenUid === screenUid) return lastSharer
-  return (lastSharer = { name, screenUid })
-}
+const selectSharerUid = (s: State): string | undefined => s.users.shareScreenUsers.keys()[0]
+/** One object per distinct sharer (reselect's cache is keyed by the inputs). */
+const selectSharer: (s: State) => Sharer | null = createSelector(
+  [
+    selectSharerUid,
+    (s: State) => {
+      const uid = selectSharerUid(s)
+      return uid === undefined ? '' : (selectMember(s, uid)?.userName ?? '')
+    },
+    (s: State) => {
+      const uid = selectSharerUid(s)
+      return uid === undefined ? '' : selectMember(s, uid)?.screenId || `${uid}-screen`
+    },
+  ],
+  (uid, name, screenUid): Sharer | null => (uid ? { name, screenUid } : null),
+)
 const selectFullscreen = (s: State) => s.ui.fullscreenShare
 
 /**
