@@ -27,7 +27,10 @@ import { MediaPlane } from './media/plane'
 import { SfuService } from './media/sfu/service'
 import { ChannelHistory, startPruning } from './realtime/history'
 import { ConnectionGuard } from './realtime/guard'
+import { LocalBus, type Bus } from './realtime/bus'
 import { Hub } from './realtime/hub'
+import { RedisBus } from './realtime/redis-bus'
+import { SharedHub } from './realtime/shared'
 import { dbRoster } from './realtime/roster'
 import { serveSocket } from './realtime/socket'
 import { AdmissionQueue } from './rooms/admission'
@@ -42,6 +45,7 @@ import { broadcastRoutes } from './routes/broadcast'
 import { configRoutes } from './routes/config'
 import { fileRoutes } from './routes/files'
 import { goodsRoutes } from './routes/goods'
+import { healthRoutes } from './routes/health'
 import { inputRoutes } from './routes/inputs'
 import { liveRoutes } from './routes/live'
 import { luckyMoneyRoutes } from './routes/lucky-money'
@@ -63,6 +67,8 @@ export interface App {
   readonly fastify: FastifyInstance
   readonly db: Db
   readonly hub: Hub
+  /** The realtime service across processes (REDIS_URL), or this process's alone. */
+  readonly shared: SharedHub
   readonly deps: Deps
   /** The media engine (Janus SFU or peer-to-peer mesh) and our links to Janus. */
   readonly media: MediaPlane
@@ -126,8 +132,18 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     publishers: settings.sfuPublishers,
   })
   const ingest = new Ingest()
+  const bus: Bus = options.redisUrl
+    ? new RedisBus({
+        url: options.redisUrl,
+        prefix: options.redisPrefix,
+        log: { info: (m) => fastify.log.info(m), error: (m) => fastify.log.error(m) },
+      })
+    : new LocalBus()
+  if (bus instanceof RedisBus && !(await bus.start()))
+    fastify.log.error('redis is unreachable at start: this process serves its own members alone')
+  const shared = new SharedHub(hub, bus)
   // What the server announces reaches the SFU and the ingest too, which enforce it there ([HOST-6]).
-  const announce = tapAnnouncer(createAnnouncer(hub, now), (channel, cmd, data) => {
+  const announce = tapAnnouncer(createAnnouncer(shared, now), (channel, cmd, data) => {
     sfu?.announced(channel, cmd, data)
     ingest.announced(channel, cmd, data)
   })
@@ -141,6 +157,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     ingest,
     db,
     hub,
+    shared,
     tokens,
     media,
     announce,
@@ -210,6 +227,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     serveSocket(socket, {
       admission,
       hub,
+      shared,
       tokens,
       log: fastify.log,
       onLogin: (uid) => logins.touch(uid),
@@ -242,6 +260,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
       ? { available: true }
       : { available: false, why: broadcasts.availability.why },
   })
+  healthRoutes(fastify, { bus: () => bus.status(), sessions: () => hub.onlineUids().length })
   roomRoutes(fastify, deps, register, admission)
   roomUserRoutes(fastify, deps, register)
   liveRoutes(fastify, deps, register)
@@ -283,6 +302,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     fastify,
     db,
     hub,
+    shared,
     deps,
     media: plane,
     async close() {
@@ -297,6 +317,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
       if (broadcastTemp) rmSync(broadcastDir, { recursive: true, force: true })
       await plane.stop()
       hub.close()
+      await bus.close()
       await db.close()
       await deps.files.close()
     },

@@ -10,6 +10,12 @@ export interface ServerConfig {
   readonly dataDir: string
   /** PostgreSQL connection string; when absent the embedded database in dataDir is used. */
   readonly databaseUrl?: string
+  /**
+   * Redis, through which several server processes share the realtime service (REDIS_URL); when
+   * absent this process is the whole service. `redisPrefix` starts its keys and topics.
+   */
+  readonly redisUrl?: string
+  readonly redisPrefix?: string
   /** The built client to serve; when absent only the API runs. */
   readonly staticDir?: string
   /** The app id in REST paths (/api/s1/serve/{appId}/v1/). */
@@ -212,6 +218,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     port,
     dataDir: resolve(env.DATA_DIR ?? 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.REDIS_PREFIX || undefined,
     staticDir: env.STATIC_DIR === '' ? undefined : resolve(env.STATIC_DIR ?? 'dist'),
     appId: env.APP_ID ?? 'roomcast',
     version: env.npm_package_version ?? '0.1.0',

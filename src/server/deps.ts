@@ -5,6 +5,7 @@ import type { Tokens } from './auth/tokens'
 import type { Settings } from './config'
 import type { Broadcasts } from './media/compose/broadcasts'
 import type { Hub } from './realtime/hub'
+import type { SharedHub } from './realtime/shared'
 import type { Ingest } from './rooms/inputs'
 import type { Announcer } from './rooms/announce'
 import type { CrowdArrivals } from './rooms/crowd'
@@ -16,6 +17,8 @@ import type { FileStore } from './store/files'
 export interface Deps {
   readonly db: Db
   readonly hub: Hub
+  /** The realtime service across the processes of a cluster (one process: the hub). */
+  readonly shared: SharedHub
   readonly tokens: Tokens
   readonly media: MediaTokens
   readonly announce: Announcer

@@ -39,11 +39,12 @@ export function startJobs(deps: Deps): { stop(): void } {
     timers.push(timer)
   }
   every(grace / 3, 'presence', () => presence(deps))
-  every(
-    Math.min(deps.settings.inactiveGraceMs, deps.settings.inactiveAfterMs, 60_000) / 2,
-    'rooms',
-    () => rooms(deps),
-  )
+  // With several processes, one of them at a time warns and ends rooms.
+  const roomsEvery =
+    Math.min(deps.settings.inactiveGraceMs, deps.settings.inactiveAfterMs, 60_000) / 2
+  every(roomsEvery, 'rooms', async () => {
+    if (await deps.shared.bus.lead('rooms', Math.max(1000, roomsEvery * 3))) await rooms(deps)
+  })
   return {
     stop: () => timers.forEach((t) => clearInterval(t)),
   }
@@ -57,8 +58,11 @@ export async function presence(deps: Deps): Promise<void> {
     [...deps.hub.onlineUids(), ...(deps.ingest.inputs?.liveUids() ?? [])],
     now,
   )
-  for (const { roomId, uid } of await staleMembers(deps.db, now - deps.settings.presenceGraceMs)) {
-    if (deps.hub.isOnline(uid) || deps.ingest.inputs?.busy(roomId, uid)) continue
+  const stale = await staleMembers(deps.db, now - deps.settings.presenceGraceMs)
+  // Connected to another process of a cluster: that process marks it seen.
+  const online = await deps.shared.online(stale.map((m) => m.uid))
+  for (const { roomId, uid } of stale) {
+    if (online[uid] || deps.ingest.inputs?.busy(roomId, uid)) continue
     const [room, member] = await Promise.all([
       getRoom(deps.db, roomId),
       getMember(deps.db, roomId, uid),

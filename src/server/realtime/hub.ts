@@ -1,6 +1,7 @@
 import type { ServerFrame } from '@streams/wire/realtime'
 import { CloseCode, SERVER_SENDER } from '@streams/wire/realtime'
 import { textFrame } from './frames'
+import type { Relay, RelayListener } from './relay'
 
 /** One connected client, as the hub sees it. */
 export interface Peer {
@@ -40,7 +41,13 @@ export const MEMBER_EVENTS_LIMIT = 512
  * into one buffer, and that same buffer is written to every member's socket, so a burst of N
  * messages costs each socket one write instead of N.
  */
-export class Hub {
+export class Hub implements RelayListener {
+  /** The other processes of a cluster (none: this process is the whole service). */
+  relay: Relay | undefined
+  /** A channel's member count across the cluster, as last read (member events stop by it). */
+  private readonly sharedCounts = new Map<string, number>()
+  /** Reads a channel's count across the cluster (undefined: this process's count is the count). */
+  sharedCount: ((channel: string) => Promise<number | undefined>) | undefined
   private readonly byUid = new Map<string, Session>()
   private readonly channels = new Map<string, Channel>()
   private readonly attributes = new Map<string, Map<string, string>>()
@@ -59,6 +66,16 @@ export class Hub {
     }
     session.uid = uid
     this.byUid.set(uid, session)
+    this.relay?.loggedIn(uid)
+  }
+
+  /** The uid logged in on another process since: its session here is closed as a remote login. */
+  loggedInElsewhere(uid: string): void {
+    const session = this.byUid.get(uid)
+    if (!session) return
+    this.dropSession(session)
+    this.send(session, { t: 'connectionStateChanged', state: 'ABORTED', reason: 'REMOTE_LOGIN' })
+    this.closeSession(session, CloseCode.remoteLogin, 'remote login')
   }
 
   join(session: Session, channel: string): string[] {
@@ -72,7 +89,8 @@ export class Hub {
       this.flushChannel(ch)
       ch.members.add(session)
       session.joined.add(channel)
-      if (ch.members.size <= MEMBER_EVENTS_LIMIT)
+      this.relay?.joined(channel, session.uid ?? '')
+      if (this.sizeOf(ch) <= MEMBER_EVENTS_LIMIT)
         this.broadcast(channel, { t: 'memberJoined', channel, uid: session.uid ?? '' }, session)
       this.scheduleCount(channel)
     }
@@ -92,30 +110,39 @@ export class Hub {
     this.flushChannel(ch)
     ch.members.delete(session)
     session.joined.delete(channel)
+    const uid = session.uid ?? ''
+    this.relay?.left(channel, uid)
+    const quiet = this.sizeOf(ch) >= MEMBER_EVENTS_LIMIT
     if (ch.members.size === 0) {
       this.channels.delete(channel)
       this.dirtyChannels.delete(ch)
       this.attributes.delete(channel)
+      this.sharedCounts.delete(channel)
       const timer = this.countTimers.get(channel)
       if (timer) clearTimeout(timer)
       this.countTimers.delete(channel)
+      // The members on other processes still hear of it.
+      if (this.relay && !quiet) this.relay.frame(channel, memberLeftJson(channel, uid))
       return
     }
-    if (ch.members.size < MEMBER_EVENTS_LIMIT)
-      this.broadcast(channel, { t: 'memberLeft', channel, uid: session.uid ?? '' })
+    if (!quiet) this.broadcast(channel, { t: 'memberLeft', channel, uid })
     this.scheduleCount(channel)
   }
 
   /** Takes a uid's session out of a channel (a kicked member hears nothing more). */
-  removeFromChannel(uid: string, channel: string): void {
+  removeFromChannel(uid: string, channel: string, local = false): void {
     const session = this.byUid.get(uid)
     if (session) this.leave(session, channel)
+    else if (!local) this.relay?.remove(channel, uid)
   }
 
   /** Removes a session from every channel and from the uid index. */
   dropSession(session: Session): void {
     for (const channel of [...session.joined]) this.leave(session, channel)
-    if (session.uid && this.byUid.get(session.uid) === session) this.byUid.delete(session.uid)
+    if (session.uid && this.byUid.get(session.uid) === session) {
+      this.byUid.delete(session.uid)
+      this.relay?.loggedOut(session.uid)
+    }
   }
 
   /** Writes what is pending for the session, then closes it. */
@@ -140,17 +167,30 @@ export class Hub {
 
   /** A server message on a channel for some of its members only (a crowd's arrivals, hosts). */
   announceTo(uids: readonly string[], channel: string, text: string): void {
+    const json = JSON.stringify({
+      t: 'channelMessage',
+      channel,
+      from: SERVER_SENDER,
+      text,
+    } as ServerFrame)
+    const elsewhere = this.toUids(uids, json, channel)
+    if (elsewhere.length > 0) this.relay?.toUids(elsewhere, json, channel)
+  }
+
+  /** A frame for the uids held here (joined to `channel` when given); answers the others. */
+  toUids(uids: readonly string[], json: string, channel?: string): string[] {
     let frame: Buffer | undefined
+    const elsewhere: string[] = []
     for (const uid of uids) {
       const session = this.byUid.get(uid)
-      if (!session?.joined.has(channel)) continue
-      frame ??= textFrame(
-        JSON.stringify({ t: 'channelMessage', channel, from: SERVER_SENDER, text } as ServerFrame),
-      )
+      if (!session) elsewhere.push(uid)
+      if (!session || (channel !== undefined && !session.joined.has(channel))) continue
+      frame ??= textFrame(json)
       ;(session.out ??= []).push(frame)
       this.dirtySessions.add(session)
       this.schedule()
     }
+    return elsewhere
   }
 
   /** Delivers to one peer; answers whether the peer was online to receive it. */
@@ -159,6 +199,20 @@ export class Hub {
     if (!target) return false
     this.send(target, { t: 'peerMessage', from, text })
     return true
+  }
+
+  /** A frame from another process for this process's members of a channel. */
+  channelFrame(channel: string, json: string): void {
+    const ch = this.channels.get(channel)
+    if (!ch) return
+    ch.batch.push(textFrame(json))
+    this.dirtyChannels.add(ch)
+    this.schedule()
+  }
+
+  /** The channel's membership changed on another process: its count goes out here too. */
+  countChanged(channel: string): void {
+    if (this.channels.has(channel)) this.scheduleCount(channel)
   }
 
   /** A frame for one session, in order with everything else it is sent. */
@@ -174,6 +228,11 @@ export class Hub {
 
   memberCount(channel: string): number {
     return this.channels.get(channel)?.members.size ?? 0
+  }
+
+  /** The sessions of this process and their channels (told again to a bus that comes back). */
+  held(): { uid: string; channels: string[] }[] {
+    return [...this.byUid].map(([uid, s]) => ({ uid, channels: [...s.joined] }))
   }
 
   /** Every uid logged in on this process. */
@@ -199,11 +258,13 @@ export class Hub {
     for (const [key, value] of Object.entries(change.set ?? {})) current.set(key, value)
     for (const key of change.remove ?? []) current.delete(key)
     this.attributes.set(channel, current)
-    this.broadcast(channel, {
-      t: 'attributesUpdated',
-      channel,
-      attributes: Object.fromEntries(current),
-    })
+    this.attributesUpdated(channel, Object.fromEntries(current))
+  }
+
+  /** Tells a channel its attributes (as the cluster now holds them). */
+  attributesUpdated(channel: string, attributes: Record<string, string>): void {
+    this.attributes.set(channel, new Map(Object.entries(attributes)))
+    this.broadcast(channel, { t: 'attributesUpdated', channel, attributes })
   }
 
   /** Writes everything pending now (also run at the end of every event-loop turn). */
@@ -222,9 +283,13 @@ export class Hub {
 
   private broadcast(channel: string, frame: ServerFrame, except?: Session): void {
     const ch = this.channels.get(channel)
+    const json = JSON.stringify(frame)
+    // The members on other processes first (an announcement from a REST call reaches them even
+    // when none of the channel's members is connected here).
+    this.relay?.frame(channel, json)
     if (!ch) return
     if (except) ch.excepts.push([ch.batch.length, except])
-    ch.batch.push(textFrame(JSON.stringify(frame)))
+    ch.batch.push(textFrame(json))
     this.dirtyChannels.add(ch)
     this.schedule()
   }
@@ -270,15 +335,41 @@ export class Hub {
     }
   }
 
-  /** MemberCountUpdated, at most once a second per channel. */
+  /** The channel's size for member events: the cluster's when known. */
+  private sizeOf(ch: Channel): number {
+    return Math.max(ch.members.size, this.sharedCounts.get(ch.name) ?? 0)
+  }
+
+  /**
+   * MemberCountUpdated, at most once a second per channel; each process tells its own members
+   * (the count read across the cluster when there is one).
+   */
   private scheduleCount(channel: string): void {
     if (this.countTimers.has(channel)) return
     const timer = setTimeout(() => {
       this.countTimers.delete(channel)
-      const count = this.memberCount(channel)
-      if (count > 0) this.broadcast(channel, { t: 'memberCountUpdated', channel, count })
+      const local = this.memberCount(channel)
+      if (local === 0) return
+      const tell = (count: number) => {
+        const ch = this.channels.get(channel)
+        if (!ch) return
+        ch.batch.push(textFrame(JSON.stringify({ t: 'memberCountUpdated', channel, count })))
+        this.dirtyChannels.add(ch)
+        this.schedule()
+      }
+      if (!this.sharedCount) return tell(local)
+      this.sharedCount(channel).then(
+        (shared) => {
+          if (shared !== undefined) this.sharedCounts.set(channel, shared)
+          tell(Math.max(local, shared ?? 0))
+        },
+        () => tell(local),
+      )
     }, MEMBER_COUNT_INTERVAL_MS)
     timer.unref?.()
     this.countTimers.set(channel, timer)
   }
 }
+
+const memberLeftJson = (channel: string, uid: string) =>
+  JSON.stringify({ t: 'memberLeft', channel, uid } satisfies ServerFrame)

@@ -14,6 +14,7 @@ import { messageIdOf } from './history'
 import type { Admission } from './guard'
 import type { Hub, Session } from './hub'
 import type { Roster } from './roster'
+import type { SharedHub } from './shared'
 import { vetChannelMessage } from './speech'
 
 const clientFrame = compile(ClientFrameSchema)
@@ -30,6 +31,8 @@ export function serveSocket(
   socket: WebSocket,
   deps: {
     hub: Hub
+    /** The members, presence and attributes of every process (one process: the hub's). */
+    shared: SharedHub
     tokens: Tokens
     log: Logger
     onLogin?: (uid: string) => void
@@ -41,7 +44,7 @@ export function serveSocket(
     admission?: Admission
   },
 ): void {
-  const { hub, tokens, log, history } = deps
+  const { hub, shared, tokens, log, history } = deps
   // The hub writes ready-made frames straight to the connection's TCP socket: one framing per
   // broadcast, one write per member per turn (see Hub). ws still reads, pings and closes.
   const raw = (socket as unknown as { _socket: Duplex })._socket
@@ -164,14 +167,16 @@ export function serveSocket(
       case 'join': {
         if (!session.channels.has(frame.channel))
           return fail(frame.id, 'forbidden', 'the token does not admit this channel')
-        const members = hub.join(session, frame.channel)
-        if (!history) return ack({ members })
+        const channel = frame.channel
+        const members = shared.join(session, channel)
+        if (!history) return answerLater(frame.id, members, (list) => ({ members: list }))
         // Joined first, then the newest seq read: it is at least that of every message relayed to
         // this member before the answer (the client keeps the highest seq it saw).
-        return answerLater(frame.id, history.last(frame.channel), (lastSeq) => ({
-          members,
-          lastSeq,
-        }))
+        return answerLater(
+          frame.id,
+          Promise.all([members, history.last(channel)]),
+          ([list, lastSeq]) => ({ members: list, lastSeq }),
+        )
       }
       case 'leave':
         hub.leave(session, frame.channel)
@@ -213,29 +218,37 @@ export function serveSocket(
           const host = Promise.all([...session.joined].map((c) => isHost(c, uid))).then((all) =>
             all.some(Boolean),
           )
-          return answerLater(frame.id, vetted(host), (allowed) => {
+          const sent = vetted(host).then((allowed) => {
             if (!allowed)
               throw new RefusedError('forbidden', 'peer command 2 comes from a host only')
-            return { delivered: hub.sendToPeer(to, uid, text) }
+            return shared.sendToPeer(to, uid, text)
           })
+          return answerLater(frame.id, sent, (delivered) => ({ delivered }))
         }
         if (problem) return fail(frame.id, problem.code, problem.message)
-        return ack({ delivered: hub.sendToPeer(frame.to, uid, frame.text) })
+        return answerLater(frame.id, shared.sendToPeer(frame.to, uid, frame.text), (delivered) => ({
+          delivered,
+        }))
       }
       case 'getMembers':
         if (!session.joined.has(frame.channel))
           return fail(frame.id, 'notJoined', 'join the channel first')
-        return ack({ members: hub.members(frame.channel) })
-      case 'getMemberCount':
-        return ack({
-          counts: Object.fromEntries(frame.channels.map((c) => [c, hub.memberCount(c)])),
-        })
+        return answerLater(frame.id, shared.members(frame.channel), (members) => ({ members }))
+      case 'getMemberCount': {
+        const { channels } = frame
+        const counts = Promise.all(channels.map((c) => shared.memberCount(c)))
+        return answerLater(frame.id, counts, (n) => ({
+          counts: Object.fromEntries(channels.map((c, i) => [c, n[i]])),
+        }))
+      }
       case 'queryPeersOnline':
-        return ack({ online: Object.fromEntries(frame.uids.map((u) => [u, hub.isOnline(u)])) })
+        return answerLater(frame.id, shared.online(frame.uids), (online) => ({ online }))
       case 'getAttributes':
         if (!session.joined.has(frame.channel))
           return fail(frame.id, 'notJoined', 'join the channel first')
-        return ack({ attributes: hub.getAttributes(frame.channel) })
+        return answerLater(frame.id, shared.attributes(frame.channel), (attributes) => ({
+          attributes,
+        }))
       case 'setAttributes':
       case 'addOrUpdateAttributes':
       case 'deleteAttributes':
@@ -248,11 +261,12 @@ export function serveSocket(
               ? { remove: frame.keys }
               : { set: frame.attributes, replace: frame.t === 'setAttributes' }
           // Written by a host only (the server writes none itself).
-          return answerLater(frame.id, vetted(isHost(channel, uid)), (host) => {
+          const written = vetted(isHost(channel, uid)).then((host) => {
             if (!host)
               throw new RefusedError('forbidden', 'channel attributes are a host’s to write')
-            hub.updateAttributes(channel, change)
+            return shared.updateAttributes(channel, change)
           })
+          return answerLater(frame.id, written, () => undefined)
         }
     }
   }

@@ -6,7 +6,7 @@ import {
 } from '@streams/wire/channel'
 import { peerMessage, type PeerCmdId, type PeerData } from '@streams/wire/peer'
 import { compile } from '@streams/wire/validate'
-import type { Hub } from '../realtime/hub'
+import type { SharedHub } from '../realtime/shared'
 
 /** Who a server announcement names as the actor: the caller, or nobody ('' '') for the server. */
 export interface Actor {
@@ -26,14 +26,15 @@ export interface Announcer {
     data: ChannelData<C>,
   ): void
   /** A peer message from the server to one uid; answers whether it was online. */
-  peer(to: string, cmd: PeerCmdId, data: PeerData): boolean
+  peer(to: string, cmd: PeerCmdId, data: PeerData): Promise<boolean>
 }
 
 /**
  * Builds every announcement with the protocol version and checks it against the core's channel
  * data schema first: the server never says what the clients' codecs would drop.
  */
-export function createAnnouncer(hub: Hub, now: () => number): Announcer {
+export function createAnnouncer(shared: SharedHub, now: () => number): Announcer {
+  const { hub } = shared
   const text = <C extends CmdId>(cmd: C, data: ChannelData<C>) => {
     const check = compile(CHANNEL_DATA_SCHEMAS[cmd])
     if (!check.check(data))
@@ -50,7 +51,7 @@ export function createAnnouncer(hub: Hub, now: () => number): Announcer {
       hub.announceTo(uids, channel, text(cmd, data))
     },
     peer(to, cmd, data) {
-      return hub.sendToPeer(to, 'server', JSON.stringify(peerMessage(cmd, data, now())))
+      return shared.sendToPeer(to, 'server', JSON.stringify(peerMessage(cmd, data, now())))
     },
   }
 }

@@ -57,7 +57,7 @@ export async function takeRequest(
   return rows.length > 0
 }
 
-function send(
+async function send(
   deps: Deps,
   cmd: 1 | 2,
   from: Member,
@@ -66,7 +66,7 @@ function send(
   role: PeerRoleId,
   action?: RequestActionId,
 ) {
-  const delivered = deps.announce.peer(to.uid, cmd, {
+  const delivered = await deps.announce.peer(to.uid, cmd, {
     userId: from.userId,
     userName: from.userName,
     uid: from.uid,

@@ -28,7 +28,7 @@ export function roomRoutes(
 ): void {
   const { db } = deps
   const online = async (roomId: string, channel: string) => {
-    const connected = deps.hub.memberCount(channel)
+    const connected = await deps.shared.memberCount(channel)
     if (connected > 0) return connected
     const { rows } = await db.query<{ n: string }>(
       'SELECT count(*) AS n FROM room_members WHERE room_id = $1 AND left_at IS NULL',

@@ -1,0 +1,94 @@
+import type { Relay, RelayListener } from './relay'
+
+/** Whether messages cross processes now, for the health route and the logs. */
+export interface BusStatus {
+  /** `local`: one process is the whole service; `redis`: processes share state through Redis. */
+  readonly kind: 'local' | 'redis'
+  /** Whether the other processes are reached (always true for `local`). */
+  readonly connected: boolean
+  /** Since when (ms) the bus is away, while it is. */
+  readonly downSince?: number
+  /** Why, while it is away. */
+  readonly error?: string
+}
+
+/** What a channel's attributes change by (RTM's set, add-or-update and delete). */
+export interface AttributeChange {
+  readonly set?: Record<string, string>
+  readonly replace?: boolean
+  readonly remove?: string[]
+}
+
+/** A process's members, as the bus tells them again when it comes back after an outage. */
+export interface HeldSession {
+  readonly uid: string
+  readonly channels: readonly string[]
+}
+
+/**
+ * The realtime service's shared state across server processes. Every query answers `undefined`
+ * when it has no word of its own (one process, or the bus is away): the hub's own state is then
+ * the answer, so each process keeps serving its members whatever happens to the bus.
+ */
+export interface Bus extends Relay {
+  readonly kind: BusStatus['kind']
+  /** Where messages from other processes go, and what this process holds. */
+  attach(listener: RelayListener, held: () => HeldSession[]): void
+  status(): BusStatus
+  /** Resolves once this process hears a channel's frames from the others. */
+  listening(channel: string): Promise<void>
+  /** The uids in a channel across the processes (at most `limit`, first joined first). */
+  members(channel: string, limit: number): Promise<string[] | undefined>
+  count(channel: string): Promise<number | undefined>
+  /** Whether each uid is logged in on some process. */
+  online(uids: readonly string[]): Promise<boolean[] | undefined>
+  attributes(channel: string): Promise<Record<string, string> | undefined>
+  /** Applies a change; answers the channel's attributes after it (to announce). */
+  changeAttributes(
+    channel: string,
+    change: AttributeChange,
+  ): Promise<Record<string, string> | undefined>
+  /** True in one process of the cluster at a time, for `ttlMs` (jobs that must run once). */
+  lead(job: string, ttlMs: number): Promise<boolean>
+  close(): Promise<void>
+}
+
+/** One process: nothing to share, nothing to wait for. */
+export class LocalBus implements Bus {
+  readonly kind = 'local' as const
+  attach(): void {}
+  status(): BusStatus {
+    return { kind: 'local', connected: true }
+  }
+  listening(): Promise<void> {
+    return Promise.resolve()
+  }
+  members(): Promise<undefined> {
+    return Promise.resolve(undefined)
+  }
+  count(): Promise<undefined> {
+    return Promise.resolve(undefined)
+  }
+  online(): Promise<undefined> {
+    return Promise.resolve(undefined)
+  }
+  attributes(): Promise<undefined> {
+    return Promise.resolve(undefined)
+  }
+  changeAttributes(): Promise<undefined> {
+    return Promise.resolve(undefined)
+  }
+  lead(): Promise<boolean> {
+    return Promise.resolve(true)
+  }
+  close(): Promise<void> {
+    return Promise.resolve()
+  }
+  frame(): void {}
+  toUids(): void {}
+  joined(): void {}
+  left(): void {}
+  loggedIn(): void {}
+  loggedOut(): void {}
+  remove(): void {}
+}
