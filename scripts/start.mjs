@@ -39,7 +39,11 @@ if (stale) {
   if (result.status !== 0) process.exit(result.status ?? 1)
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/server/main.ts')], {
+// WORKERS=N (or `npm run start:cluster`, one per core unless WORKERS says): N processes on one
+// port sharing PostgreSQL and Redis (docs/server.md "Several processes"); by default one process.
+const clustered = process.argv.includes('--cluster') || Number(process.env.WORKERS ?? 1) > 1
+const entry = join(root, clustered ? 'src/server/cluster.ts' : 'src/server/main.ts')
+const server = spawn(process.execPath, ['--import', 'tsx', entry], {
   cwd: root,
   stdio: 'inherit',
 })

@@ -1,3 +1,4 @@
+import cluster from 'node:cluster'
 import { buildApp } from './app'
 import { configFromEnv } from './config'
 
@@ -6,10 +7,12 @@ const app = await buildApp(config)
 const address = await app.fastify.listen({ host: config.host, port: config.port })
 const url = address.replace('[::1]', 'localhost')
 app.fastify.log.info(`roomcast is running at ${url}`)
-// The one line a person starting the product needs.
-process.stdout.write(
-  `\n  roomcast is ready: open ${url}\n  ${app.media.describe()}\n  ${app.deps.broadcasts.describe()}\n  ${app.deps.ingest.describe()}\n\n`,
-)
+// The one line a person starting the product needs (the primary says it for all workers).
+if (cluster.isWorker) process.send?.({ ready: url })
+else
+  process.stdout.write(
+    `\n  roomcast is ready: open ${url}\n  ${app.media.describe()}\n  ${app.deps.broadcasts.describe()}\n  ${app.deps.ingest.describe()}\n\n`,
+  )
 
 let closing = false
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
