@@ -34,6 +34,7 @@ import {
 import {
   reconnectEffect,
   renegotiateEffect,
+  sdkReconnectEffect,
   resumeEffect,
   resyncEffect,
   roomMemoryEffect,
@@ -87,6 +88,7 @@ export const roomEffects: readonly RoomEffect[] = named({
   endedEffect,
   departureEffect,
   reconnectEffect,
+  sdkReconnectEffect,
   resyncEffect,
   resumeEffect,
   roomMemoryEffect,

@@ -2,6 +2,7 @@ import {
   catchError,
   concat,
   concatMap,
+  distinctUntilChanged,
   EMPTY,
   exhaustMap,
   filter,
@@ -9,6 +10,8 @@ import {
   map,
   merge,
   of,
+  pairwise,
+  startWith,
   switchMap,
   take,
   takeUntil,
@@ -160,6 +163,55 @@ export const reconnectEffect: RoomEffect = (event$, state$, deps) => {
     })),
   )
   return merge(attempts$, refused$)
+}
+
+/**
+ * An SDK that reconnects by itself (Agora RTM: RECONNECTING, then CONNECTED, its channel
+ * rejoined): "Reconnecting…" meanwhile (its own attempt, no delay of ours), and once it is back,
+ * rtm/reconnected with the channel's members now, so the same resync follows as after our own
+ * rejoin. Not back within the give-up time, or its members unreadable: the connection is lost
+ * (Retry logs in and joins again). A state other than these two ends the wait (DISCONNECTED is
+ * reconnectEffect's).
+ */
+export const sdkReconnectEffect: RoomEffect = (event$, state$, deps) => {
+  const stop$ = event$.pipe(ofType('ui/leaveClicked', 'life/ended', 'life/kicked', 'life/exited'))
+  return event$.pipe(
+    ofType('rtm/connectionStateChanged'),
+    map((e) => e.state),
+    distinctUntilChanged(),
+    startWith(null),
+    pairwise(),
+    withLatestFrom(state$),
+    switchMap(([[before, now], s]): Observable<Event> => {
+      if (!canReconnect(s)) return EMPTY
+      if (now === 'RECONNECTING') {
+        const lost: Event = { type: 'rtm/connectionLost', attempts: 1 }
+        return concat(
+          s.session.reconnect
+            ? EMPTY
+            : of<Event>({ type: 'rtm/reconnecting', attempt: 1, delayMs: 0 }),
+          timer(RECONNECT.giveUpMs, deps.scheduler).pipe(map(() => lost)),
+        ).pipe(takeUntil(stop$))
+      }
+      if (now !== 'CONNECTED' || before !== 'RECONNECTING') return EMPTY
+      const attempt = s.session.reconnect?.attempt ?? 1
+      const channel = (s.session.info as NonNullable<State['session']['info']>).channelName
+      return once(() => deps.messaging.members?.() ?? of([])).pipe(
+        map((members): Event => ({
+          type: 'rtm/reconnected',
+          attempt,
+          channel,
+          members: members ?? [],
+        })),
+        catchError((error: unknown) =>
+          of<Event[]>(
+            { type: 'rtm/reconnectFailed', attempt, message: messageOf(error) },
+            { type: 'rtm/connectionLost', attempts: attempt },
+          ),
+        ),
+      )
+    }),
+  )
 }
 
 /**

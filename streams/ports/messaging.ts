@@ -32,6 +32,11 @@ export interface MessagingPort {
    * missed one was still kept.
    */
   catchUp(): Io<CatchUp>
+  /**
+   * The channel's members now. For an SDK that reconnects and rejoins its channel by itself
+   * (Agora RTM: RECONNECTING, then CONNECTED); others omit it (their rejoin answers them).
+   */
+  members?(): Io<readonly string[]>
 }
 
 export interface CatchUp {

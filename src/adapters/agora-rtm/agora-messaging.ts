@@ -127,6 +127,12 @@ export class AgoraMessaging implements MessagingPort {
     return Promise.resolve({ missed: 0, complete: false })
   }
 
+  /** The channel's members now (the SDK rejoined it by itself after RECONNECTING). */
+  async members(): Promise<readonly string[]> {
+    if (!this.channel) throw new Error('not in a channel')
+    return this.channel.rtm.getMembers()
+  }
+
   private loggedIn(): RtmClient {
     if (!this.client) throw new Error('not logged in')
     return this.client.rtm
