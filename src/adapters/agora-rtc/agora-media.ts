@@ -16,6 +16,7 @@ import type {
   StreamQuality,
   VideoProfile,
 } from '@streams/wire/media'
+import { toggleUid } from '../shared/uid-set'
 import { bindClientEvents } from './client-events'
 import { Denoiser, type LoadDenoiser } from './denoiser'
 import {
@@ -324,12 +325,7 @@ export class AgoraMedia implements MediaPort {
   }
 
   private showing(uid: string, on: boolean): void {
-    const current = this.available.getValue()
-    if (current.has(uid) === on) return
-    const next = new Set(current)
-    if (on) next.add(uid)
-    else next.delete(uid)
-    this.available.next(next)
+    toggleUid(this.available, uid, on)
   }
 
   /** Runs an SDK call; a failure becomes rtc/exceptionRaised rather than a rejection. */

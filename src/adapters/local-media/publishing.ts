@@ -2,6 +2,7 @@ import type { RtcEvent } from '@streams/events'
 import type { MediaKind, ScreenPreset, VideoProfile } from '@streams/wire/media'
 import type { Publication } from '@streams/wire/media-signal'
 import type { MediaLimits } from './limits'
+import { DEFAULT_PROFILE } from '../webrtc/encodings'
 import {
   LocalTracks,
   type Capture,
@@ -9,9 +10,6 @@ import {
   type NoiseFactory,
 } from '../webrtc/local-tracks'
 import { offeringOf, type Offering } from './publisher'
-
-/** The default camera profile until the core gives the tile's ([VIDEO-2] the all-1 large one). */
-const DEFAULT_PROFILE: VideoProfile = { width: 720, height: 300, bitrate: 310, frameRate: 30 }
 
 /** What publishing needs of the media adapter. */
 export interface PublishingHost {

@@ -1,7 +1,7 @@
 import type { RtcEvent } from '@streams/events'
 import type { MediaKind, ScreenPreset, VideoProfile } from '@streams/wire/media'
 import type { FeedSource } from '@streams/wire/sfu'
-import { screenEncoding } from '../webrtc/encodings'
+import { DEFAULT_PROFILE, screenEncoding } from '../webrtc/encodings'
 import {
   LocalTracks,
   type Capture,
@@ -12,9 +12,6 @@ import type { LinkSample } from '../webrtc/quality'
 import { SIMULCAST_CAPTURE, simulcastLayers } from './layers'
 import { Sender } from './sender'
 import type { SfuSignalling } from './signalling'
-
-/** The default camera profile until the core gives the tile's ([VIDEO-2] the all-1 large one). */
-const DEFAULT_PROFILE: VideoProfile = { width: 720, height: 300, bitrate: 310, frameRate: 30 }
 
 /** What publishing needs of the adapter. */
 export interface PublishingHost {

@@ -13,6 +13,7 @@ import { SfuError, type FeedInfo } from '@streams/wire/sfu'
 import type { Capture, LocalKind, NoiseFactory } from '../webrtc/local-tracks'
 import { NetworkQualityMonitor } from '../webrtc/network-quality'
 import { AudioSink, VideoAttachments, type Fit } from '../webrtc/view'
+import { toggleUid } from '../shared/uid-set'
 import { IceWatch } from './ice-watch'
 import { SfuPublishing } from './publishing'
 import { SfuReceiving } from './receiving'
@@ -270,12 +271,7 @@ export class SfuMedia implements MediaPort {
   }
 
   private talking(tile: string, on: boolean): void {
-    const current = this.talkingSubject.getValue()
-    if (current.has(tile) === on) return
-    const next = new Set(current)
-    if (on) next.add(tile)
-    else next.delete(tile)
-    this.talkingSubject.next(next)
+    toggleUid(this.talkingSubject, tile, on)
   }
 
   /** Janus went away: what I send and receive with it; the server says when it is back. */

@@ -1,5 +1,12 @@
 import { LOW_STREAM as LOW } from '@streams/wire/constants'
 import type { ScreenPreset, StreamQuality, VideoProfile } from '@streams/wire/media'
+import { DEFAULT_LAYOUT, LAYOUT_PROFILES } from '@streams/wire/video'
+
+/**
+ * The camera profile a publisher starts with until the core gives its tile's: the default
+ * layout's large one ([VIDEO-2], all-1: 720x300, 310 kbps, 30 fps).
+ */
+export const DEFAULT_PROFILE: VideoProfile = LAYOUT_PROFILES[DEFAULT_LAYOUT].large
 
 /** [TRACK-7] The low stream (the core's constant): 160x120, 500 kbps, 120 fps. */
 export const LOW_STREAM: VideoProfile = {

@@ -1,4 +1,5 @@
 import { BehaviorSubject, type Observable } from 'rxjs'
+import { toggleUid } from '../shared/uid-set'
 
 export type Fit = 'cover' | 'contain'
 
@@ -61,13 +62,7 @@ export class VideoAttachments {
   refresh(uid: string): void {
     const track = this.trackOf(uid)
     for (const attachment of this.byUid.get(uid) ?? []) this.show(attachment, track)
-    const current = this.available.getValue()
-    const available = this.availableOf(uid)
-    if (current.has(uid) === available) return
-    const next = new Set(current)
-    if (available) next.add(uid)
-    else next.delete(uid)
-    this.available.next(next)
+    toggleUid(this.available, uid, this.availableOf(uid))
   }
 
   /** Everything went away (left the session). */
