@@ -1,36 +1,21 @@
 import {
   Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   Field,
   Input,
   Radio,
   RadioGroup,
   Text,
   makeStyles,
-  tokens,
 } from '@fluentui/react-components'
 import { useCallback, useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { InputService, type InputUser } from '@streams/wire/rest/inputs'
 import { addLiveTexts } from '../i18n/live'
 import { routes } from '../session/routes'
+import { ListDialog, ListRow } from './ListDialog'
 
 const useStyles = makeStyles({
-  list: { display: 'flex', flexDirection: 'column', gap: '8px', padding: 0, margin: 0 },
-  row: {
-    listStyle: 'none',
-    display: 'flex',
-    flexDirection: 'column',
-    gap: '4px',
-    padding: '8px',
-    borderRadius: tokens.borderRadiusMedium,
-    backgroundColor: tokens.colorNeutralBackground2,
-  },
+  row: { flexDirection: 'column', gap: '4px' },
   head: { display: 'flex', alignItems: 'center', gap: '8px' },
   name: { flexGrow: 1 },
   form: { display: 'flex', flexDirection: 'column', gap: '8px', marginTop: '12px' },
@@ -87,70 +72,65 @@ export function InputsDialog({
       .call(InputService, InputService.routes.delete, { params, body: { uid } })
       .then(setInputs, failed)
 
+  const form = (
+    <form className={styles.form} onSubmit={add}>
+      <Field label={t('live.inputs.name')} required>
+        <Input value={name} maxLength={20} onChange={(_, d) => setName(d.value)} />
+      </Field>
+      <RadioGroup
+        layout="horizontal"
+        value={kind}
+        onChange={(_, d) => setKind(d.value as 'rtmp' | 'pull')}
+        aria-label={t('live.inputs.kind')}
+      >
+        <Radio value="rtmp" label={t('live.inputs.rtmp')} />
+        <Radio value="pull" label={t('live.inputs.pull')} />
+      </RadioGroup>
+      {kind === 'pull' && (
+        <Field label={t('live.inputs.url')} required>
+          <Input value={url} onChange={(_, d) => setUrl(d.value)} />
+        </Field>
+      )}
+      {error && <Text role="alert">{error}</Text>}
+      <Button type="submit" appearance="primary" disabled={!name.trim()}>
+        {t('live.inputs.add')}
+      </Button>
+    </form>
+  )
   return (
-    <Dialog open={open} onOpenChange={(_, d) => !d.open && onClose()}>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>{t('live.inputs.title')}</DialogTitle>
-          <DialogContent>
-            {inputs.length === 0 && <Text>{t('live.inputs.none')}</Text>}
-            <ul className={styles.list} aria-label={t('live.inputs.title')}>
-              {inputs.map((i) => (
-                <li key={i.uid} className={styles.row} aria-label={i.name}>
-                  <div className={styles.head}>
-                    <Text weight="semibold" className={styles.name}>
-                      {i.name} · {i.uid}
-                    </Text>
-                    <Text>{t(`live.inputs.state.${i.state}`)}</Text>
-                    <Button size="small" onClick={() => remove(i.uid)}>
-                      {t('live.inputs.remove')}
-                    </Button>
-                  </div>
-                  {i.error && <Text>{i.error}</Text>}
-                  {i.kind === 'rtmp' ? (
-                    <>
-                      <Field label={t('live.inputs.server')}>
-                        <Input readOnly value={i.ingestUrl} />
-                      </Field>
-                      <Field label={t('live.inputs.streamKey')}>
-                        <Input readOnly type="password" value={i.streamKey} />
-                      </Field>
-                    </>
-                  ) : (
-                    <Text>{i.sourceUrl}</Text>
-                  )}
-                </li>
-              ))}
-            </ul>
-            <form className={styles.form} onSubmit={add}>
-              <Field label={t('live.inputs.name')} required>
-                <Input value={name} maxLength={20} onChange={(_, d) => setName(d.value)} />
+    <ListDialog
+      open={open}
+      onClose={onClose}
+      title={t('live.inputs.title')}
+      empty={inputs.length === 0 ? t('live.inputs.none') : null}
+      below={form}
+    >
+      {inputs.map((i) => (
+        <ListRow key={i.uid} className={styles.row} label={i.name}>
+          <div className={styles.head}>
+            <Text weight="semibold" className={styles.name}>
+              {i.name} · {i.uid}
+            </Text>
+            <Text>{t(`live.inputs.state.${i.state}`)}</Text>
+            <Button size="small" onClick={() => remove(i.uid)}>
+              {t('live.inputs.remove')}
+            </Button>
+          </div>
+          {i.error && <Text>{i.error}</Text>}
+          {i.kind === 'rtmp' ? (
+            <>
+              <Field label={t('live.inputs.server')}>
+                <Input readOnly value={i.ingestUrl} />
               </Field>
-              <RadioGroup
-                layout="horizontal"
-                value={kind}
-                onChange={(_, d) => setKind(d.value as 'rtmp' | 'pull')}
-                aria-label={t('live.inputs.kind')}
-              >
-                <Radio value="rtmp" label={t('live.inputs.rtmp')} />
-                <Radio value="pull" label={t('live.inputs.pull')} />
-              </RadioGroup>
-              {kind === 'pull' && (
-                <Field label={t('live.inputs.url')} required>
-                  <Input value={url} onChange={(_, d) => setUrl(d.value)} />
-                </Field>
-              )}
-              {error && <Text role="alert">{error}</Text>}
-              <Button type="submit" appearance="primary" disabled={!name.trim()}>
-                {t('live.inputs.add')}
-              </Button>
-            </form>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={onClose}>{t('live.recordings.close')}</Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+              <Field label={t('live.inputs.streamKey')}>
+                <Input readOnly type="password" value={i.streamKey} />
+              </Field>
+            </>
+          ) : (
+            <Text>{i.sourceUrl}</Text>
+          )}
+        </ListRow>
+      ))}
+    </ListDialog>
   )
 }

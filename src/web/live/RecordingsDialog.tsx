@@ -1,16 +1,4 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Link,
-  Text,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components'
+import { Button, Link, Text, makeStyles } from '@fluentui/react-components'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { State } from '@streams/projections'
@@ -19,19 +7,10 @@ import { selectCan } from '@streams/selectors'
 import { RECORDING_STATUS } from '@streams/wire/constants'
 import { addLiveTexts } from '../i18n/live'
 import { useSelector, useSession } from '../session/context'
+import { ListDialog, ListRow } from './ListDialog'
 
 const useStyles = makeStyles({
-  list: { display: 'flex', flexDirection: 'column', gap: '8px', padding: 0, margin: 0 },
-  row: {
-    listStyle: 'none',
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'center',
-    gap: '8px 12px',
-    padding: '8px',
-    borderRadius: tokens.borderRadiusMedium,
-    backgroundColor: tokens.colorNeutralBackground2,
-  },
+  row: { flexWrap: 'wrap', alignItems: 'center', gap: '8px 12px' },
   when: { flexGrow: 1 },
   player: { width: '100%', maxHeight: '50vh', backgroundColor: '#000' },
 })
@@ -64,63 +43,59 @@ export function RecordingsDialog({ open, onClose }: { open: boolean; onClose: ()
   }, [open, recording, dispatch])
   const file = playing?.files[0]
   return (
-    <Dialog open={open} onOpenChange={(_, d) => !d.open && onClose()}>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>{t('live.recordings.title')}</DialogTitle>
-          <DialogContent>
-            {file && (
-              <video
-                className={styles.player}
-                src={file.url}
-                controls
-                autoPlay
-                aria-label={t('live.recordings.player')}
-              />
-            )}
-            {recordings !== null && recordings.length === 0 && (
-              <Text>{t('live.recordings.none')}</Text>
-            )}
-            <ul className={styles.list} aria-label={t('live.recordings.title')}>
-              {(recordings ?? []).map((r) => (
-                <li key={r.recordingId} className={styles.row}>
-                  <Text className={styles.when}>
-                    {new Date(r.startTime).toLocaleString(i18n.language)} · {minutes(r.duration)}
-                  </Text>
-                  <Text>
-                    {t(`live.recordings.status.${RECORDING_STATUS[r.status] ?? 'finished'}`)}
-                    {r.interrupted ? ` · ${t('live.recordings.interrupted')}` : ''}
-                  </Text>
-                  {r.files[0] && (
-                    <>
-                      <Button size="small" onClick={() => setPlaying(r)}>
-                        {t('live.recordings.play')}
-                      </Button>
-                      <Link href={`${r.files[0].url}?download=1`} download>
-                        {t('live.recordings.download')}
-                      </Link>
-                    </>
-                  )}
-                </li>
-              ))}
-            </ul>
-          </DialogContent>
-          <DialogActions>
-            {canRecord && (
-              <Button
-                appearance={recording ? 'secondary' : 'primary'}
-                onClick={() => dispatch({ type: 'ui/recordingToggled', on: !recording })}
-              >
-                {recording ? t('live.stopRecording') : t('live.startRecording')}
-              </Button>
-            )}
-            <Button onClick={() => dispatch({ type: 'ui/recordingsOpened' })}>
-              {t('live.recordings.refresh')}
+    <ListDialog
+      open={open}
+      onClose={onClose}
+      title={t('live.recordings.title')}
+      empty={recordings !== null && recordings.length === 0 ? t('live.recordings.none') : null}
+      above={
+        file && (
+          <video
+            className={styles.player}
+            src={file.url}
+            controls
+            autoPlay
+            aria-label={t('live.recordings.player')}
+          />
+        )
+      }
+      actions={
+        <>
+          {canRecord && (
+            <Button
+              appearance={recording ? 'secondary' : 'primary'}
+              onClick={() => dispatch({ type: 'ui/recordingToggled', on: !recording })}
+            >
+              {recording ? t('live.stopRecording') : t('live.startRecording')}
             </Button>
-            <Button onClick={onClose}>{t('live.recordings.close')}</Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+          )}
+          <Button onClick={() => dispatch({ type: 'ui/recordingsOpened' })}>
+            {t('live.recordings.refresh')}
+          </Button>
+        </>
+      }
+    >
+      {(recordings ?? []).map((r) => (
+        <ListRow key={r.recordingId} className={styles.row}>
+          <Text className={styles.when}>
+            {new Date(r.startTime).toLocaleString(i18n.language)} · {minutes(r.duration)}
+          </Text>
+          <Text>
+            {t(`live.recordings.status.${RECORDING_STATUS[r.status] ?? 'finished'}`)}
+            {r.interrupted ? ` · ${t('live.recordings.interrupted')}` : ''}
+          </Text>
+          {r.files[0] && (
+            <>
+              <Button size="small" onClick={() => setPlaying(r)}>
+                {t('live.recordings.play')}
+              </Button>
+              <Link href={`${r.files[0].url}?download=1`} download>
+                {t('live.recordings.download')}
+              </Link>
+            </>
+          )}
+        </ListRow>
+      ))}
+    </ListDialog>
   )
 }

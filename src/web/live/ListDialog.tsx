@@ -1,0 +1,96 @@
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Text,
+  makeStyles,
+  mergeClasses,
+  tokens,
+} from '@fluentui/react-components'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+
+const useStyles = makeStyles({
+  list: { display: 'flex', flexDirection: 'column', gap: '8px', padding: 0, margin: 0 },
+  row: {
+    listStyle: 'none',
+    display: 'flex',
+    padding: '8px',
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground2,
+  },
+})
+
+/**
+ * The frame of a live dialog that lists the room's items (recordings, input users): the title,
+ * what comes above the list, a line when the list is empty, the list named by the title, what
+ * comes below it, and the actions ending with Close.
+ */
+export function ListDialog({
+  open,
+  onClose,
+  title,
+  empty,
+  above,
+  below,
+  actions,
+  children,
+}: {
+  open: boolean
+  onClose: () => void
+  title: string
+  /** Shown instead of rows when the list is known to be empty. */
+  empty: string | null
+  above?: ReactNode
+  below?: ReactNode
+  /** Buttons before Close. */
+  actions?: ReactNode
+  /** The rows: ListRow elements. */
+  children: ReactNode
+}) {
+  const styles = useStyles()
+  const { t } = useTranslation()
+  return (
+    <Dialog open={open} onOpenChange={(_, d) => !d.open && onClose()}>
+      <DialogSurface>
+        <DialogBody>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogContent>
+            {above}
+            {empty !== null && <Text>{empty}</Text>}
+            <ul className={styles.list} aria-label={title}>
+              {children}
+            </ul>
+            {below}
+          </DialogContent>
+          <DialogActions>
+            {actions}
+            <Button onClick={onClose}>{t('live.recordings.close')}</Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  )
+}
+
+/** One row of a ListDialog; `className` lays out its content. */
+export function ListRow({
+  className,
+  label,
+  children,
+}: {
+  className?: string
+  label?: string
+  children: ReactNode
+}) {
+  const styles = useStyles()
+  return (
+    <li className={mergeClasses(styles.row, className)} aria-label={label}>
+      {children}
+    </li>
+  )
+}
