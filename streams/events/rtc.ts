@@ -48,6 +48,16 @@ export type RtcEvent =
    * flag is ignored ([TRACK-8]).
    */
   | { readonly type: 'rtc/mediaStateChanged'; readonly active?: boolean }
+  /**
+   * The media server (local mode's SFU) muted a stream I send, or released it, by the room's
+   * permissions as our server holds them (a revoked grant, forced mute): what I send of that
+   * kind reaches nobody while it is muted.
+   */
+  | {
+      readonly type: 'rtc/localModerated'
+      readonly kind: MediaKind
+      readonly muted: boolean
+    }
   /** The room is at the local-mode publisher or watcher limit; Agora mode serves larger rooms. */
   | {
       readonly type: 'rtc/limitReached'

@@ -26,9 +26,12 @@ export interface MediaState {
   readonly limit: { readonly limit: 'publishers' | 'watchers'; readonly max: number } | null
   /** The media server (local mode's SFU) is unavailable: media waits for it, the rest goes on. */
   readonly serverDown: boolean
+  /** What the media server mutes of what I send, by the room's permissions (`rtc/localModerated`). */
+  readonly moderated: { readonly audio: boolean; readonly video: boolean }
 }
 
 const NOTHING = { audio: false, video: false, screen: false }
+const UNMODERATED = { audio: false, video: false }
 
 export const initialMedia: MediaState = {
   joined: false,
@@ -39,6 +42,7 @@ export const initialMedia: MediaState = {
   noiseReduction: false,
   limit: null,
   serverDown: false,
+  moderated: UNMODERATED,
 }
 
 /** A copy with some fields replaced (undefined is no change); an object literal, fast to fold. */
@@ -52,6 +56,7 @@ export function withMedia(s: MediaState, p: Partial<MediaState>): MediaState {
     noiseReduction: p.noiseReduction === undefined ? s.noiseReduction : p.noiseReduction,
     limit: p.limit === undefined ? s.limit : p.limit,
     serverDown: p.serverDown === undefined ? s.serverDown : p.serverDown,
+    moderated: p.moderated === undefined ? s.moderated : p.moderated,
   }
 }
 
@@ -96,7 +101,13 @@ function withQuality(m: MediaState, uid: string, quality: NetworkQuality): Media
 export const mediaProjection = defineProjection<MediaState, Event, State>(initialMedia, {
   'rtc/joined': (m) => withMedia(m, { joined: true }),
   'rtc/left': (m) =>
-    withMedia(m, { joined: false, published: NOTHING, remote: PMap.empty(), serverDown: false }),
+    withMedia(m, {
+      joined: false,
+      published: NOTHING,
+      remote: PMap.empty(),
+      serverDown: false,
+      moderated: UNMODERATED,
+    }),
   // The media server went away (its reason), or the connection is up again.
   'rtc/connectionStateChanged': (m, e) =>
     e.reason === MEDIA_SERVER_UNAVAILABLE
@@ -143,8 +154,18 @@ export const mediaProjection = defineProjection<MediaState, Event, State>(initia
       ? withMedia(m, { networkQuality: e.uplink })
       : withQuality(m, e.uid, e.uplink),
   'rtc/limitReached': (m, e) => withMedia(m, { limit: { limit: e.limit, max: e.max } }),
+  'rtc/localModerated': (m, e) =>
+    m.moderated[e.kind] === e.muted
+      ? m
+      : withMedia(m, { moderated: { ...m.moderated, [e.kind]: e.muted } }),
   'ui/noiseReductionToggled': (m, e) => withMedia(m, { noiseReduction: e.on }),
   // [EXIT-1] the local media state is kept; the remote users and the channel are not
   'life/exited': (m) =>
-    withMedia(m, { joined: false, published: NOTHING, remote: PMap.empty(), serverDown: false }),
+    withMedia(m, {
+      joined: false,
+      published: NOTHING,
+      remote: PMap.empty(),
+      serverDown: false,
+      moderated: UNMODERATED,
+    }),
 })

@@ -253,6 +253,14 @@ export const uiProjection = defineProjection<UiState, Event, State>(initialUi, {
     e.kind === 'screen' ? toast(ui, 'error', 'screenShareFailed', { reason: e.message }) : ui,
   // Local mode's measured limits: refused beyond them, with the way to larger rooms
   'rtc/limitReached': (ui, e) => toast(ui, 'warning', `limit.${e.limit}`, { max: e.max }),
+  // The media server muted what I send (the room's permissions at the SFU) while my own flag
+  // still let me send it: said once; a release, or a mute my flag already shows, is silent
+  'rtc/localModerated': (ui, e, root) =>
+    e.muted &&
+    !root.media.moderated[e.kind] &&
+    (e.kind === 'audio' ? root.me?.enableAudio : root.me?.enableVideo) === 1
+      ? toast(ui, 'warning', `moderated.${e.kind}`)
+      : ui,
   // [ERR-2] a toast's time is up
   'timer/toastExpired': (ui, e) =>
     ui.toasts.some((t) => t.id === e.id)

@@ -11,6 +11,8 @@ export interface ReceivingHost {
   /** A tile's video can now be shown, or not, or its track changed. */
   refreshVideo(tile: string): void
   iceState(state: RTCIceConnectionState): void
+  /** The highest simulcast layer to ask for now (lower while my downlink is slow). */
+  layerCap(): SubstreamId
 }
 
 /**
@@ -89,9 +91,13 @@ export class SfuReceiving {
     }, 30)
   }
 
-  /** Every microphone, and each shown (or subscribed) tile's video at the layer it needs. */
+  /**
+   * Every microphone, and each shown (or subscribed) tile's video at the layer it needs, at most
+   * the cap a slow downlink sets.
+   */
   wanted(): WantedStream[] {
     const layers = this.tiles.layers()
+    const cap = this.host.layerCap()
     for (const [tile, layer] of this.subscribed)
       layers.set(tile, Math.max(layers.get(tile) ?? 0, layer) as SubstreamId)
     const streams: WantedStream[] = []
@@ -102,7 +108,7 @@ export class SfuReceiving {
       streams.push({
         feed: feed.feed,
         mid: feed.video,
-        ...(feed.simulcast ? { substream: layer } : {}),
+        ...(feed.simulcast ? { substream: Math.min(layer, cap) as SubstreamId } : {}),
       })
     }
     return streams

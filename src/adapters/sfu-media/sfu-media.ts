@@ -18,6 +18,7 @@ import { IceWatch } from './ice-watch'
 import { SfuPublishing } from './publishing'
 import { SfuReceiving } from './receiving'
 import { SfuRequestError, SfuSignalling, type SfuPush } from './signalling'
+import { SlowLinks } from './slow-link'
 import { ShownTiles } from './tiles'
 
 export interface SfuMediaOptions {
@@ -59,6 +60,10 @@ export class SfuMedia implements MediaPort {
   readonly talking$: Observable<ReadonlySet<string>> = this.talkingSubject.asObservable()
   private readonly ice: IceWatch
   private readonly tiles = new ShownTiles()
+  private readonly slow = new SlowLinks({
+    capChanged: () => this.joined?.receiving.rewant(),
+    floorChanged: () => void this.quality.tick(),
+  })
   private joined: Joined | undefined
   /** The join to repeat when the signalling is lost (our server restarted); none after a leave. */
   private rejoinable: MediaJoin | undefined
@@ -94,6 +99,7 @@ export class SfuMedia implements MediaPort {
             return feed ? receiving?.receiver.sample(feed.feed) : undefined
           },
           send: () => this.publishing.sample(),
+          floor: () => this.slow.floor(),
         }
       },
       (event) => this.emit(event),
@@ -128,6 +134,7 @@ export class SfuMedia implements MediaPort {
         emit: (event) => this.emit(event),
         refreshVideo: (tile) => this.videos.refresh(tile),
         iceState: (state) => this.ice.state(state),
+        layerCap: () => this.slow.cap,
       },
     )
     const pushes = signalling.pushes$.subscribe((push) => this.pushed(push))
@@ -264,7 +271,12 @@ export class SfuMedia implements MediaPort {
       case 'error':
         return this.emit({ type: 'rtc/exceptionRaised', code: push.code, message: push.message })
       case 'moderated':
+        // The camera connection's streams; a screen share is stopped, never muted.
+        if (push.source === 'camera')
+          this.emit({ type: 'rtc/localModerated', kind: push.kind, muted: push.muted })
+        return
       case 'slowLink':
+        return this.slow.report(push.pc, push.lost)
       case 'pcState':
         return
     }
@@ -333,6 +345,7 @@ export class SfuMedia implements MediaPort {
     this.publishing.dropSenders()
     this.quality.stop()
     this.ice.stop()
+    this.slow.reset()
     this.talkingSubject.next(new Set())
   }
 

@@ -9,6 +9,8 @@ export interface QualityInputs {
   receive(uid: string): Promise<LinkSample | undefined> | undefined
   /** How a peer receives me. */
   send(uid: string): Promise<LinkSample | undefined> | undefined
+  /** The least my own quality shows now, from what the media server says of my links. */
+  floor?(): Pair
 }
 
 type Pair = { uplink: NetworkQuality; downlink: NetworkQuality }
@@ -16,7 +18,8 @@ type Pair = { uplink: NetworkQuality; downlink: NetworkQuality }
 /**
  * [TRACK-9] Network quality per user from the connections' statistics, every interval, reported
  * only when it changes: for a peer, uplink is how its media reaches me and downlink how mine
- * reaches it; for me, the worst of my sending and of my receiving connections.
+ * reaches it; for me, the worst of my sending and of my receiving connections (and of the floor
+ * the media server's reports put under them).
  */
 export class NetworkQualityMonitor {
   private timer: ReturnType<typeof setInterval> | undefined
@@ -60,6 +63,11 @@ export class NetworkQualityMonitor {
         downs.push(pair.uplink)
         ups.push(pair.downlink)
         this.report(uid, pair)
+      }
+      const floor = inputs.floor?.()
+      if (floor) {
+        ups.push(floor.uplink)
+        downs.push(floor.downlink)
       }
       if (inputs.me) this.report(inputs.me, { uplink: worst(ups), downlink: worst(downs) })
     } finally {

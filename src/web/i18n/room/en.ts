@@ -180,6 +180,9 @@ export const roomEn = {
       'This room already has {{max}} people publishing, the most local mode sustains. Rooms with more publishers need Agora mode.',
     limitWatchers:
       'This person already sends video to {{max}} people, the most local mode sustains. Larger rooms need Agora mode.',
+    moderatedAudio: "The media server muted you: the room's permissions do not let you speak now",
+    moderatedVideo:
+      "The media server stopped your video: the room's permissions do not let you send video now",
     projectionDeleted: 'That projection address has been deleted',
     recordingTooShort: 'Recording too short (at least 15 seconds)',
     noMatchingAudience: 'No matching audience',

@@ -174,6 +174,8 @@ export const roomZh: Texts<typeof roomEn> = {
     limitPublishers:
       '本房间已有 {{max}} 人在发布音视频，已达本地模式的上限。更多人发布请使用 Agora 模式。',
     limitWatchers: '此人已向 {{max}} 人发送视频，已达本地模式的上限。更大的房间请使用 Agora 模式。',
+    moderatedAudio: '媒体服务器已将你静音：按房间当前的权限，你现在不能发言',
+    moderatedVideo: '媒体服务器已停止你的视频：按房间当前的权限，你现在不能发送视频',
     projectionDeleted: '该投屏地址已被删除',
     recordingTooShort: '录制时间太短（至少 15 秒）',
     noMatchingAudience: '没有匹配的观众',

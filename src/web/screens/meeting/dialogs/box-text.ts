@@ -43,6 +43,8 @@ export const TOAST_KEYS: Readonly<Record<string, string>> = {
   screenShareFailed: 'screenShareFailed',
   'limit.publishers': 'limitPublishers',
   'limit.watchers': 'limitWatchers',
+  'moderated.audio': 'moderatedAudio',
+  'moderated.video': 'moderatedVideo',
   projectionDeleted: 'projectionDeleted',
   'recording too short': 'recordingTooShort',
   'no matching audience': 'noMatchingAudience',
