@@ -64,6 +64,8 @@ export default defineConfig({
       MEDIA: 'sfu',
       // Login codes go to the SMS bridge the login tests run (tests/e2e/support/sms.ts).
       SMS_WEBHOOK_URL: `http://127.0.0.1:${process.env.E2E_SMS_PORT}/sms`,
+      // Support staff who read problem reports (tests/e2e/secrets.spec.ts signs in as them).
+      SUPPORT_ACCOUNTS: '13600000009',
     },
   },
 })

@@ -52,6 +52,7 @@ import { luckyMoneyRoutes } from './routes/lucky-money'
 import { projectionRoutes } from './routes/projection'
 import { questionRoutes } from './routes/question'
 import { recordingRoutes } from './routes/recording'
+import { reportRoutes } from './routes/report'
 import { roomRoutes } from './routes/room'
 import { roomUserRoutes } from './routes/room-users'
 import { sceneRoutes } from './routes/scene'
@@ -270,6 +271,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   projectionRoutes(fastify, deps, register)
   fileRoutes(fastify, deps, register)
   recordingRoutes(fastify, deps, register)
+  reportRoutes(fastify, deps, register)
   luckyMoneyRoutes(fastify, deps, register)
   signInRoutes(fastify, deps, register)
   goodsRoutes(fastify, deps, register)

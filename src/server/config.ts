@@ -79,6 +79,11 @@ export interface Settings {
    * default.
    */
   readonly trustProxy: boolean | string
+  /**
+   * Support staff (SUPPORT_ACCOUNTS): the accounts, by login name, phone or user id, that read
+   * the users' problem reports at /replay. Nobody else can; none by default.
+   */
+  readonly supportAccounts: readonly string[]
   /** SMS code caps (docs/rest.md): per phone a day, and phones per client address a day. */
   readonly sms: SmsLimits
   /** Realtime connections (docs/realtime.md): login timeout, heartbeat, caps; 0 is no cap. */
@@ -185,6 +190,10 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     admissionConcurrency: Math.max(1, num(env.ADMISSION_CONCURRENCY, 256, 'ADMISSION_CONCURRENCY')),
     admissionQueue: num(env.ADMISSION_QUEUE, 2000, 'ADMISSION_QUEUE'),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
+    supportAccounts: (env.SUPPORT_ACCOUNTS ?? '')
+      .split(',')
+      .map((a) => a.trim())
+      .filter((a) => a !== ''),
     sms: {
       perPhonePerDay: num(env.SMS_PER_PHONE_DAILY, 10, 'SMS_PER_PHONE_DAILY'),
       phonesPerAddressPerDay: num(env.SMS_PHONES_PER_ADDRESS, 20, 'SMS_PHONES_PER_ADDRESS'),

@@ -15,6 +15,8 @@ export type UiEvent =
   /** The page was reloaded in a room this tab was in: go back in as the same member. */
   | { readonly type: 'ui/reloadedInRoom'; readonly roomId: string }
   | { readonly type: 'ui/sessionLogExported' }
+  /** "Report a problem": the log, with this note, is being sent to support staff. */
+  | { readonly type: 'ui/problemReported'; readonly note: string }
   // host moderation ([ROLE-2])
   /** Toggles mute-all ([MUTE-5]); `mode` picks forced (1, default) or apply-to-speak (2). */
   | { readonly type: 'ui/muteAllClicked'; readonly mode?: Exclude<MuteAllId, 0> }

@@ -75,6 +75,7 @@ export function registerService<S extends Service>(
     app.route({
       method: def.method,
       url: fullPath(service, def),
+      ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
       schema: {
         ...(def.params ? { params: def.params } : {}),
         ...(def.query ? { querystring: def.query } : {}),

@@ -4,6 +4,7 @@ import { migration005 } from './migrations/005-channel-history'
 import { migration006 } from './migrations/006-broadcast'
 import { migration007 } from './migrations/007-security'
 import { migration008 } from './migrations/008-admission'
+import { migration009 } from './migrations/009-reports'
 import type { Db } from './db'
 
 export interface Migration {
@@ -20,6 +21,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration006,
   migration007,
   migration008,
+  migration009,
 ]
 
 /**

@@ -29,6 +29,7 @@ const ActivityScreen = lazyScreen(() => import('../screens/mobile/ActivityScreen
 const AppLookScreen = lazyScreen(() => import('../screens/mobile/AppLookScreen'))
 const ZntAppScreen = lazyScreen(() => import('../screens/mobile/ZntAppScreen'))
 const ReplayScreen = lazyScreen(() => import('../screens/replay/ReplayScreen'))
+const ReportsScreen = lazyScreen(() => import('../screens/replay/ReportsScreen'))
 
 /** Navigation side effects: the adapter's navigator, the first location, statistics. */
 function RouteEffects() {
@@ -84,6 +85,8 @@ function Screens() {
           <Route path="/500" element={<StatusScreen />} />
           {/* [ROUTE-15] session replay needs no login; a log opened there stays in the browser. */}
           <Route path="/replay" element={<ReplayScreen />} />
+          {/* Problem reports for support staff: login, and the server's support role. */}
+          <Route path="/replay/reports" element={guarded(ReportsScreen)} />
           {/* [ROUTE-2] any other path needs login and falls back to the home screen. */}
           <Route path="*" element={guarded(ToHome)} />
         </Routes>

@@ -22,6 +22,7 @@ export const LOGIN_PATHS: readonly string[] = [
   '/projection',
   '/projectionMeeting',
   '/m/meeting',
+  '/replay/reports',
 ]
 
 /** Routes that show a room the session must have entered first. */

@@ -8,6 +8,7 @@ import { LuckyMoneyService } from './lucky-money'
 import { ProjectionService } from './projection'
 import { QuestionService } from './question'
 import { RecordingService } from './recording'
+import { ReportService } from './report'
 import { RoomService } from './room'
 import { RoomUserService } from './room-users'
 import { SceneService, SceneV1Service } from './scene'
@@ -25,6 +26,7 @@ export const SERVICES = {
   auth: AuthService,
   file: FileService,
   recording: RecordingService,
+  report: ReportService,
   luckyMoney: LuckyMoneyService,
   signIn: SignInService,
   goods: GoodsService,

@@ -26,6 +26,8 @@ export interface RouteDef {
   readonly access: Access
   /** How the body is sent: JSON (default), form-encoded (auth calls) or multipart (uploads). */
   readonly encoding?: 'json' | 'form' | 'multipart'
+  /** The largest body this route takes, bytes (the server's default is 1 MiB). */
+  readonly bodyLimit?: number
   /** The answer is a file download, not the envelope (e.g. the question answer export). */
   readonly download?: { readonly contentType: string }
 }

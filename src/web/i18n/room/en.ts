@@ -227,6 +227,16 @@ export const roomEn = {
     exportLog: 'Export session log',
     exportHint:
       'Shortcut: Ctrl+Shift+L. The log holds what happened in this session, without passwords or tokens.',
+    report: 'Report a problem',
+    reportTitle: 'Report a problem',
+    reportHint:
+      'Your session log (what happened in this session, without passwords or tokens) goes to support staff with your note.',
+    reportNote: 'What went wrong?',
+    reportSend: 'Send report',
+    reportSending: 'Sending…',
+    reportCancel: 'Cancel',
+    reportSent: 'Sent. Support staff can now see what happened (report {{id}}).',
+    reportFailed: 'The report could not be sent: {{message}}',
     close: 'Close',
   },
   invite: {

@@ -19,6 +19,7 @@ import { useCarriedNavigate } from '../../app/use-carried-navigate'
 import { addRoomTexts } from '../../i18n/room'
 import { useSelector, useSession } from '../../session/context'
 import { exportSessionLog } from '../../session/export-log'
+import { ReportProblemDialog } from '../../session/ReportProblem'
 import { SessionGate } from '../../session/SessionGate'
 import { WithMediaView } from '../../session/WithMediaView'
 import { FluentShell } from '../../ui/FluentShell'
@@ -123,6 +124,7 @@ export function MeetingScreen() {
   const [invite, setInvite] = useState<InvitePlace | null>(null)
   const [devicesOpen, setDevicesOpen] = useState(false)
   const [settingsOpen, setSettingsOpen] = useState(false)
+  const [reporting, setReporting] = useState(false)
   const [endOpen, setEndOpen] = useState(false)
   useRedirect()
   useResume()
@@ -169,6 +171,7 @@ export function MeetingScreen() {
           narrow={narrow}
           onInvite={() => setInvite('top')}
           onExportLog={replay ? undefined : () => exportSessionLog(session)}
+          onReport={replay ? undefined : () => setReporting(true)}
         />
       )}
       <div className={styles.body}>
@@ -206,6 +209,7 @@ export function MeetingScreen() {
       {/* A replay previews no device of the person watching it. */}
       <DevicesDialog open={devicesOpen && !replay} onClose={() => setDevicesOpen(false)} />
       <SettingsDialog open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      {!replay && <ReportProblemDialog open={reporting} onClose={() => setReporting(false)} />}
       <Dialog open={endOpen} onOpenChange={(_, d) => !d.open && setEndOpen(false)}>
         <DialogSurface>
           <DialogBody>

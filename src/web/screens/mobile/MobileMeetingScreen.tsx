@@ -2,6 +2,7 @@ import { createSelector } from 'reselect'
 import { Button, Tab, TabList, Text, makeStyles, tokens } from '@fluentui/react-components'
 import {
   ArrowDownload24Regular,
+  PersonFeedback24Regular,
   Heart24Regular,
   Mic24Regular,
   MicOff24Regular,
@@ -19,6 +20,7 @@ import { useCarriedNavigate } from '../../app/use-carried-navigate'
 import { addRoomTexts } from '../../i18n/room'
 import { useSelector, useSession } from '../../session/context'
 import { exportSessionLog } from '../../session/export-log'
+import { ReportProblemDialog } from '../../session/ReportProblem'
 import { SessionGate } from '../../session/SessionGate'
 import { WithMediaView } from '../../session/WithMediaView'
 import { FluentShell } from '../../ui/FluentShell'
@@ -115,6 +117,7 @@ export function MobileMeetingScreen() {
   const ended = useSelector(selectEnded)
   const me = useSelector(selectMe)
   const [tab, setTab] = useState<'chat' | 'members'>('chat')
+  const [reporting, setReporting] = useState(false)
   useRedirect()
   useResume()
 
@@ -149,6 +152,14 @@ export function MobileMeetingScreen() {
             icon={<ArrowDownload24Regular />}
             aria-label={t('settings.exportLog')}
             onClick={() => exportSessionLog(session)}
+          />
+        )}
+        {!replay && (
+          <Button
+            appearance="subtle"
+            icon={<PersonFeedback24Regular />}
+            aria-label={t('settings.report')}
+            onClick={() => setReporting(true)}
           />
         )}
         <LanguageSwitch />
@@ -213,6 +224,7 @@ export function MobileMeetingScreen() {
       <ConnectionNotice />
       <Boxes />
       <Toasts />
+      {!replay && <ReportProblemDialog open={reporting} onClose={() => setReporting(false)} />}
     </main>
   )
 }

@@ -10,7 +10,7 @@ import {
 } from '@fluentui/react-components'
 import { useCallback, useEffect, useState, type DragEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useLocation } from 'react-router-dom'
+import { Link, useLocation } from 'react-router-dom'
 import { formatTime } from '@streams/replay/query'
 import { LanguageSwitch } from '../../app/LanguageSwitch'
 import { addReplayTexts } from '../../i18n/replay'
@@ -139,6 +139,8 @@ export default function ReplayScreen() {
               <Text>{t('replay.intro')}</Text>
               <OpenLog onFile={openFile} primary />
               <Text>{dragging ? t('replay.dropHere') : t('replay.drop')}</Text>
+              {/* a link, not a request: this screen asks the server nothing ([ROUTE-15]) */}
+              <Link to="/replay/reports">{t('replay.reports.link')}</Link>
             </section>
           )
         )}

@@ -14,6 +14,7 @@ import {
   FullScreenMinimize24Regular,
   Heart24Regular,
   PersonAdd24Regular,
+  PersonFeedback24Regular,
 } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
 import type { State } from '@streams/projections'
@@ -53,11 +54,14 @@ export function MeetingHeader({
   narrow,
   onInvite,
   onExportLog,
+  onReport,
 }: {
   narrow: boolean
   onInvite: () => void
   /** Exports the session log; no export button without it (a replay offers none). */
   onExportLog?: () => void
+  /** Opens "Report a problem"; none without it (a replay offers none). */
+  onReport?: () => void
 }) {
   const styles = useStyles()
   const { t } = useTranslation()
@@ -123,6 +127,16 @@ export function MeetingHeader({
             onClick={onExportLog}
           >
             {narrow ? null : t('settings.exportLog')}
+          </Button>
+        )}
+        {onReport && (
+          <Button
+            appearance="subtle"
+            icon={<PersonFeedback24Regular />}
+            aria-label={narrow ? t('settings.report') : undefined}
+            onClick={onReport}
+          >
+            {narrow ? null : t('settings.report')}
           </Button>
         )}
         <LanguageSwitch />
