@@ -9,8 +9,14 @@ export type LifeEvent =
   | {
       readonly type: 'life/appStarted'
       readonly mobile: boolean
-      readonly mode: 'local' | 'agora'
+      /**
+       * Absent: the app starts before the server's configuration arrives (`life/modeKnown` says
+       * the mode then); logs from before that change carry a guessed 'local' here.
+       */
+      readonly mode?: 'local' | 'agora'
     }
+  /** The deployment's mode as the server's configuration says (local WebRTC or Agora). */
+  | { readonly type: 'life/modeKnown'; readonly mode: 'local' | 'agora' }
   | { readonly type: 'life/entered'; readonly roomId: string; readonly uid: string }
   | { readonly type: 'life/ended'; readonly reason: EndReason; readonly live: boolean }
   | {

@@ -82,10 +82,8 @@ export function createSession(): Session {
     app: typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : 'dev',
     startedAt: now(),
   })
-  store.dispatch({
-    type: 'life/appStarted',
-    mobile: /Mobi|Android/i.test(navigator.userAgent),
-    mode: deps.mode,
-  })
+  store.dispatch({ type: 'life/appStarted', mobile: /Mobi|Android/i.test(navigator.userAgent) })
+  // The mode is the server's word: recorded once its configuration is read, not guessed at start.
+  void mode.known.then((known) => store.dispatch({ type: 'life/modeKnown', mode: known }))
   return { store, recorder, dispatch: store.dispatch, board, view: layer.view }
 }
