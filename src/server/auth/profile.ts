@@ -1,22 +1,7 @@
 import type { UserProfile } from '@streams/wire/rest/scene'
 import type { Db } from '../store/db'
+import type { UserRow } from '../store/users'
 import { displayName } from '@streams/wire/names'
-
-export interface UserRow {
-  user_id: string
-  nick_name: string
-  login_name: string | null
-  user_type: string
-  phone: string | null
-  password_hash: string | null
-  join_name: string
-  photo: string
-}
-
-export async function getUser(db: Pick<Db, 'query'>, userId: string): Promise<UserRow | undefined> {
-  const { rows } = await db.query<UserRow>('SELECT * FROM users WHERE user_id = $1', [userId])
-  return rows[0]
-}
 
 const mask = (phone: string | null) =>
   phone ? phone.replace(/^(\+?\d{3})\d*(\d{4})$/, (_, a: string, b: string) => `${a}****${b}`) : ''

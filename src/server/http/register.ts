@@ -55,19 +55,25 @@ export interface RegisterOptions {
   readonly startsVisitor?: readonly string[]
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller, read from the session before validation (null: none, or not read). */
+    identity: Identity | null
+  }
+}
+
 /**
  * Registers every route of a service with its schemas: params, query and body are validated
  * before the handler (a refusal is 400 with the field named, [API-3]), the answer is checked
  * against `{ code, msg, data }`, and access is enforced ([API-2]).
  */
-const identities = new WeakMap<FastifyRequest, Identity | null>()
-
 export function registerService<S extends Service>(
   app: FastifyInstance,
   service: S,
   handlers: Handlers<S>,
   options: RegisterOptions,
 ): void {
+  if (!app.hasRequestDecorator('identity')) app.decorateRequest('identity', null)
   for (const [name, def] of Object.entries(service.routes) as [string, RouteDef][]) {
     const handler = (handlers as Record<string, Handler<RouteDef>>)[name]
     if (!handler) throw new Error(`no handler for ${service.prefix}${def.path}`)
@@ -91,10 +97,10 @@ export function registerService<S extends Service>(
           if (!identity || (def.access === 'member' && identity.userType !== 'member'))
             throw new ApiFailure(service.notLoggedInCode, 'please login', { reason: 'notLoggedIn' })
         }
-        identities.set(request, identity)
+        request.identity = identity
       },
       handler: async (request, reply) => {
-        const identity = identities.get(request) ?? null
+        const identity = request.identity
         const ctx = {
           params: request.params,
           query: request.query,

@@ -5,13 +5,21 @@ import type { Layout } from '@streams/wire/rest/scene'
 import { SceneService, SceneV1Service } from '@streams/wire/rest/scene'
 import { Role } from '@streams/wire/roles'
 import { LAYOUTS, type LayoutName } from '@streams/wire/video'
-import { getUser, toProfile } from '../auth/profile'
+import { toProfile } from '../auth/profile'
 import type { Deps } from '../deps'
 import { ApiFailure } from '../http/errors'
 import { registerService, type RegisterOptions } from '../http/register'
 import { Code, isHost, loadRoom, requireAction, requireLive, requireMember } from '../rooms/access'
 import { SERVER_ACTOR } from '../rooms/announce'
+import {
+  insertComment,
+  insertJoinRecord,
+  recentComments,
+  type Comment,
+  type JoinRecord,
+} from '../store/comments'
 import { findPresentMember, listMembers } from '../store/members'
+import { getUser, setJoinName } from '../store/users'
 import { addLikes, roomDetail, updateRoom, type RoomRow } from '../store/rooms'
 
 const layoutName = (name: string): LayoutName =>
@@ -53,7 +61,7 @@ export function sceneRoutes(app: FastifyInstance, deps: Deps, options: RegisterO
             field: 'name',
             reason: 'empty',
           })
-        await db.query('UPDATE users SET join_name = $2 WHERE user_id = $1', [who.userId, name])
+        await setJoinName(db, who.userId, name)
         return profile(who.userId)
       },
 
@@ -204,7 +212,7 @@ export function sceneRoutes(app: FastifyInstance, deps: Deps, options: RegisterO
         const me = await requireMember(db, room, who)
         if (me.enableChat === 0 || (room.mute_all_chat === 1 && !isHost(me)))
           throw new ApiFailure(Code.forbidden, 'chat is muted', { reason: 'forbidden' })
-        const comment = {
+        const comment: Comment = {
           commentId: randomBytes(8).toString('hex'),
           roomId: room.room_id,
           userId: me.userId,
@@ -219,35 +227,20 @@ export function sceneRoutes(app: FastifyInstance, deps: Deps, options: RegisterO
             field: 'content',
             reason: 'empty',
           })
-        await db.query(
-          'INSERT INTO comments (comment_id, room_id, user_id, user_name, user_photo, content, create_time) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-          Object.values(comment),
-        )
+        await insertComment(db, comment)
         return comment
       },
 
       async commentRecent({ query, who }) {
         const room = await loadRoom(db, query.roomId)
         await requireMember(db, room, who)
-        const { rows } = await db.query<Record<string, string>>(
-          'SELECT * FROM comments WHERE room_id = $1 ORDER BY create_time DESC, comment_id LIMIT $2',
-          [room.room_id, query.size ?? 20],
-        )
-        return rows.reverse().map((r) => ({
-          commentId: r.comment_id!,
-          roomId: r.room_id!,
-          userId: r.user_id!,
-          userName: r.user_name!,
-          userPhoto: r.user_photo!,
-          content: r.content!,
-          createTime: Number(r.create_time),
-        }))
+        return recentComments(db, room.room_id, query.size ?? 20)
       },
 
       async joinRecordAdd({ body, who }) {
         const room = await loadRoom(db, body.roomId)
         const [me] = await Promise.all([findPresentMember(db, room.room_id, who.userId)])
-        const record = {
+        const record: JoinRecord = {
           recordId: randomBytes(8).toString('hex'),
           roomId: room.room_id,
           userId: who.userId,
@@ -255,10 +248,7 @@ export function sceneRoutes(app: FastifyInstance, deps: Deps, options: RegisterO
           source: body.source ?? 'web',
           createTime: deps.now(),
         }
-        await db.query(
-          'INSERT INTO join_records (record_id, room_id, user_id, user_name, source, create_time) VALUES ($1, $2, $3, $4, $5, $6)',
-          Object.values(record),
-        )
+        await insertJoinRecord(db, record)
         return record
       },
 
