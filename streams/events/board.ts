@@ -17,5 +17,14 @@ export type BoardEvent =
   | { readonly type: 'board/scaleChanged'; readonly scale: number }
   /** The teacher is moving the board: input is locked ([WB-5]). */
   | { readonly type: 'board/lockChanged'; readonly locked: boolean }
+  /**
+   * A change of the local board's shared document, mine or another writer's, as its Yjs update
+   * (base64), recorded so that a replay shows the drawing at every step. An update larger than
+   * BOARD_UPDATE_MAX_BASE64 is not kept: `update` is '' and `omitted` says its size in bytes.
+   */
+  | { readonly type: 'board/updated'; readonly update: string; readonly omitted?: number }
   /** After a reconnection the board connection was renewed and its rights checked again. */
   | { readonly type: 'board/resynced' }
+
+/** The largest board update a session log keeps, in base64 characters (about 384 KB of update). */
+export const BOARD_UPDATE_MAX_BASE64 = 512 * 1024

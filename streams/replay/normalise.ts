@@ -9,9 +9,14 @@ export const NORMAL_EPOCH = 1_577_836_800_000
 
 /**
  * Events whose number or payload depends on the machine, not on the scenario: periodic
- * measurements, and each REST call's timing (the calls' outcomes are events of their own).
+ * measurements, each REST call's timing (the calls' outcomes are events of their own), and the
+ * board's Yjs updates (binary, with random client ids, split as the network delivers them).
  */
-const NOISE: ReadonlySet<string> = new Set(['rtc/networkQualityChanged', 'rest/called'])
+const NOISE: ReadonlySet<string> = new Set([
+  'rtc/networkQualityChanged',
+  'rest/called',
+  'board/updated',
+])
 
 export interface NormaliseOptions {
   /** Texts to replace before anything else (a generated room name → a stable one). */

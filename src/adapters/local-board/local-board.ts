@@ -10,6 +10,7 @@ import {
 import * as model from './board-model'
 import { INITIAL_VIEW, joinedView, viewChanges, type BoardTool, type BoardView } from './board-view'
 import { fetchPageImage } from './page-image'
+import { boardUpdated } from './recorded-update'
 import {
   closeSession,
   LOCAL,
@@ -28,6 +29,7 @@ import {
 } from './view-sync'
 
 export type { BoardTool, BoardView } from './board-view'
+
 export type { LocalBoardOptions } from './session'
 
 /**
@@ -248,6 +250,7 @@ export class LocalBoard implements BoardPort {
         this.changeSubject.next()
       },
       onUndoChange: () => this.refresh(),
+      onUpdate: (update) => this.subject.next(boardUpdated(update)),
     })
     this.refresh()
   }

@@ -32,6 +32,8 @@ export interface SessionHandlers extends ConnectionHandlers {
   onChange(): void
   /** The page's undo stacks changed. */
   onUndoChange(): void
+  /** The document changed (mine or another writer's): its Yjs update, for the session log. */
+  onUpdate?(update: Uint8Array): void
 }
 
 /** A fresh document for a board, synced over its socket; my presence starts on `scenePath`. */
@@ -64,6 +66,9 @@ export function openSession(
     connection,
     undo: undoManager(doc, scenePath, () => handlers.onUndoChange()),
   }
+  doc.on('update', (update: Uint8Array) => {
+    if (handlers.isCurrent(session)) handlers.onUpdate?.(update)
+  })
   doc.on('afterTransaction', (tx: Y.Transaction) => {
     if (!handlers.isCurrent(session)) return
     if (touches(tx, doc, handlers.shownPath())) handlers.onChange()

@@ -18,7 +18,8 @@ import type { OrderedExcalidrawElement } from '@excalidraw/excalidraw/element/ty
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { useObservableEagerState } from 'observable-hooks'
 import type { BoardElement } from '../../adapters/local-board/board-model'
-import type { BoardTool, LocalBoard } from '../../adapters/local-board/local-board'
+import type { BoardTool } from '../../adapters/local-board/local-board'
+import type { SurfaceBoard } from './surface-board'
 
 type ToolType = Parameters<ExcalidrawImperativeAPI['setActiveTool']>[0] extends infer T
   ? T extends { type: infer K }
@@ -74,7 +75,7 @@ function backgroundOf(
  * strokes go to the document as they are drawn; remote ones come back into the scene without
  * entering the drawing library's own history (undo is the board's, of one's own strokes only).
  */
-export default function LocalSurface({ board }: { board: LocalBoard }) {
+export default function LocalSurface({ board }: { board: SurfaceBoard }) {
   const view = useObservableEagerState(board.view$)
   const [api, setApi] = useState<ExcalidrawImperativeAPI | null>(null)
   const applying = useRef(false)

@@ -1,6 +1,7 @@
-import { asyncScheduler } from 'rxjs'
+import { asyncScheduler, type Observable } from 'rxjs'
 import { createStore, type Store } from '@streams/core/store'
 import { roomEffects } from '@streams/effects'
+import type { BoardAtStep } from '@streams/replay/board'
 import type { Event } from '@streams/events'
 import type { Deps } from '@streams/ports'
 import { initialState, reduce, type State } from '@streams/projections'
@@ -27,6 +28,8 @@ export interface Session {
    * navigate, fetch, or offer to export a log.
    */
   readonly replay?: boolean
+  /** A replay's board at the cursor, from the log's recorded updates (null: none recorded). */
+  readonly recordedBoard$?: Observable<BoardAtStep | null>
 }
 
 declare const __APP_VERSION__: string

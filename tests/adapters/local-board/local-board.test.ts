@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Event } from '@streams/events'
 import { startServer, type TestServer } from '../../server/harness'
-import { enter, joinBoard, stroke, until } from '../../server/board/helpers'
+import { boardAt, type BoardAtStep } from '@streams/replay/board'
+import { ReplayBoard } from '../../../src/web/board/replay-board'
+import { boardToken, enter, joinBoard, nodeBoard, stroke, until } from '../../server/board/helpers'
 
 let server: TestServer
 beforeAll(async () => {
@@ -139,3 +141,59 @@ describe('LocalBoard', () => {
     await follower.leave()
   })
 })
+
+describe('LocalBoard in the session log', () => {
+  it('[WB-1] every change of the document, mine or another writer’s, is a board/updated event; the recorded updates rebuild the drawing, step by step', async () => {
+    const r = room()
+    const host = await enter(server, r, 1, 'Hana')
+    const guest = await enter(server, r, 2, 'Carl')
+    const recorded = async (member: typeof host, identity: 'host' | 'guest') => {
+      const board = nodeBoard(server)
+      const events: Event[] = []
+      board.events$.subscribe((e) => events.push(e))
+      const { boardId, boardToken: token } = await boardToken(member)
+      await board.join({
+        boardId,
+        boardToken: token,
+        uid: member.uid,
+        userName: identity,
+        identity,
+        writable: identity === 'host',
+      })
+      return { board, events }
+    }
+    const mine = await recorded(host, 'host')
+    const theirs = await recorded(guest, 'guest')
+    mine.board.writeElements([stroke('s1') as never])
+    mine.board.writeElements([stroke('s2') as never])
+    await until(() => theirs.board.elements().length === 2)
+
+    for (const { events } of [mine, theirs]) {
+      const envelopes = events.map((event, seq) => ({ seq, at: seq, event }))
+      expect(envelopes.filter((e) => e.event.type === 'board/updated').length).toBeGreaterThan(0)
+      const replayed = new ReplayBoard()
+      const at = boardAt(envelopes, envelopes.length)
+      expect(at?.omittedBytes).toBe(0)
+      replayed.show(at!, '/init', 0.65)
+      expect(replayed.elements().map((e) => e.id)).toEqual(['s1', 's2'])
+      // one step after the first stroke arrived: only it
+      const first = envelopes.findIndex(
+        (_, i) => boardAt(envelopes, i + 1) !== null && ids(boardAt(envelopes, i + 1)!).length > 0,
+      )
+      replayed.show(boardAt(envelopes, first + 1)!, '/init', 0.65)
+      expect(replayed.elements().map((e) => e.id)).toEqual(['s1'])
+    }
+    await mine.board.leave()
+    await theirs.board.leave()
+    // after the board was left, nothing is shown
+    const after = mine.events.map((event, seq) => ({ seq, at: seq, event }))
+    expect(boardAt(after, after.length)).toBeNull()
+  })
+})
+
+/** The element ids a recorded board holds. */
+function ids(at: BoardAtStep): string[] {
+  const board = new ReplayBoard()
+  board.show(at, '/init', 1)
+  return board.elements().map((e) => e.id)
+}

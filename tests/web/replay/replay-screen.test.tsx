@@ -132,7 +132,7 @@ describe('the replay screen: the meeting as the user saw it', () => {
     )
     await jumpTo(5)
     const board = within(stage()).getByRole('region', { name: 'Whiteboard' })
-    expect(board.textContent).toContain('not part of a session log')
+    expect(board.textContent).toContain('this log recorded none of its drawing')
     expect(stage().querySelector('[data-video="on"]')).toBeNull()
     expect(within(stage()).getByRole('figure', { name: 'Name 100' })).toBeTruthy()
     expect(stage().querySelector('img')).toBeNull()

@@ -164,6 +164,8 @@ export const replayEn = {
       more: 'More',
     },
     boardNote:
-      'The whiteboard is shared at this step. Its drawing is not part of a session log, so it is not shown.',
+      'The whiteboard is shared at this step, but this log recorded none of its drawing (a log from before the board was recorded, or the Agora board), so it is not shown.',
+    boardOmitted:
+      'Part of the drawing ({{kb}} KB in one change, over the log’s limit) was not recorded; what is shown lacks it.',
   },
 }

@@ -162,6 +162,9 @@ export const replayZh: Texts<typeof replayEn> = {
       noNote: '（无说明）',
       more: '更多',
     },
-    boardNote: '此时白板处于共享中。白板的绘制内容不在会话日志里，因此不显示。',
+    boardNote:
+      '此时白板处于共享中，但本日志没有记录它的绘制内容（记录白板之前的日志，或声网白板），因此不显示。',
+    boardOmitted:
+      '部分绘制内容（一次变更 {{kb}} KB，超过日志上限）未被记录；显示的内容缺少这部分。',
   },
 }

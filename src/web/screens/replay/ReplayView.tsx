@@ -2,6 +2,7 @@ import { makeStyles, tokens } from '@fluentui/react-components'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { createSkipper } from '@streams/replay/cause'
+import { boardAt } from '@streams/replay/board'
 import { seqOfStep, stepOfSeq } from '@streams/replay/query'
 import { stateToJson } from '@streams/replay/state-json'
 import { Controls } from './Controls'
@@ -108,7 +109,8 @@ export function ReplayView({ opened }: { opened: OpenedLog }) {
   }, [])
   useEffect(() => {
     session.show(skipper(step, skipped))
-  }, [session, skipper, step, skipped])
+    session.showBoard(boardAt(replay.envelopes, step))
+  }, [session, skipper, step, skipped, replay])
   // The meeting screen names the tab when it mounts; this page is the replay.
   useEffect(() => {
     document.title = t('replay.title')

@@ -1,6 +1,7 @@
 import { BehaviorSubject, EMPTY, of } from 'rxjs'
 import type { Store } from '@streams/core/store'
 import type { Event } from '@streams/events'
+import type { BoardAtStep } from '@streams/replay/board'
 import type { State } from '@streams/projections'
 import type { Recorder } from '@streams/recorder/recorder'
 import { FORMAT_VERSION, LOG_KIND, type LogHeader } from '@streams/recorder/format'
@@ -13,6 +14,8 @@ export interface ReplaySession extends Session {
   readonly replay: true
   /** Shows a state: one emission of `store.state$` (the screens re-render what changed). */
   show(state: State): void
+  /** Shows the board as the log recorded it up to the cursor (null: none recorded). */
+  showBoard(board: BoardAtStep | null): void
 }
 
 /** No video in a replay: every tile shows its avatar. */
@@ -24,8 +27,8 @@ const noVideo: MediaView = {
 /**
  * The session of a replay ([ROUTE-15]): the store holds the state at the cursor and folds
  * nothing, `dispatch` does nothing (clicks in a replay change nothing), no effect runs, the
- * recorder records nothing, the media view has no video and the board never loads (nothing
- * joins it: its loader refuses).
+ * recorder records nothing, the media view has no video and the live board never loads (nothing
+ * joins it: its loader refuses); the board shown is the one the log recorded (`showBoard`).
  */
 export function createReplaySession(initial: State, startedAt: number): ReplaySession {
   const state$ = new BehaviorSubject<State>(initial)
@@ -49,6 +52,7 @@ export function createReplaySession(initial: State, startedAt: number): ReplaySe
     toNdjson: () => JSON.stringify(header) + '\n',
     stop: () => {},
   }
+  const recordedBoard$ = new BehaviorSubject<BoardAtStep | null>(null)
   const board = new LazyBoard(() => Promise.reject(new Error('a replay has no whiteboard')))
   return {
     replay: true,
@@ -57,8 +61,22 @@ export function createReplaySession(initial: State, startedAt: number): ReplaySe
     dispatch: () => {},
     board,
     view: noVideo,
+    recordedBoard$: recordedBoard$.asObservable(),
     show(state) {
       if (state !== state$.getValue()) state$.next(state)
+    },
+    showBoard(at) {
+      const before = recordedBoard$.getValue()
+      if (at === before) return
+      if (
+        at &&
+        before &&
+        at.updates.length === before.updates.length &&
+        at.omittedBytes === before.omittedBytes &&
+        at.updates.at(-1) === before.updates.at(-1)
+      )
+        return
+      recordedBoard$.next(at)
     },
   }
 }
