@@ -1,3 +1,4 @@
+import { produce } from 'immer'
 import { defineProjection } from '../core/projection'
 import type { Event } from '../events'
 import {
@@ -78,47 +79,49 @@ export const initialUi: UiState = {
   nextId: 1,
 }
 
-/** A copy with some fields replaced (undefined is no change); an object literal, fast to fold. */
-export function withUi(s: UiState, p: Partial<UiState>): UiState {
-  return {
-    dialogs: p.dialogs === undefined ? s.dialogs : p.dialogs,
-    toasts: p.toasts === undefined ? s.toasts : p.toasts,
-    redirect: p.redirect === undefined ? s.redirect : p.redirect,
-    fullscreenShare: p.fullscreenShare === undefined ? s.fullscreenShare : p.fullscreenShare,
-    nextId: p.nextId === undefined ? s.nextId : p.nextId,
-  }
-}
-
 type Params = Record<string, string | number>
 
+// The UI slice's lists read best as drafts (Immer): push a box, drop the ones that match. A
+// recipe that changes nothing returns the same slice, so the root stays unchanged too.
+
 /** Adds a dialog with the default labels ([ERR-2]). */
-export function dialog(ui: UiState, kind: DialogKind, params: Params = {}, reject = true): UiState {
-  const box: Dialog = {
-    id: ui.nextId,
-    kind,
-    params,
-    confirmLabel: DIALOG_CONFIRM_LABEL,
-    rejectLabel: reject ? DIALOG_REJECT_LABEL : null,
-  }
-  return withUi(ui, { dialogs: [...ui.dialogs, box], nextId: ui.nextId + 1 })
-}
+export const dialog = (ui: UiState, kind: DialogKind, params: Params = {}, reject = true) =>
+  produce(ui, (draft) => {
+    draft.dialogs.push({
+      id: draft.nextId++,
+      kind,
+      params,
+      confirmLabel: DIALOG_CONFIRM_LABEL,
+      rejectLabel: reject ? DIALOG_REJECT_LABEL : null,
+    })
+  })
 
 /** Adds a toast: 2000 ms, or 5000 ms for a warning ([ERR-2]). */
-export function toast(ui: UiState, level: ToastLevel, key: string, params: Params = {}): UiState {
-  const duration = level === 'warning' ? WARNING_TOAST_MS : TOAST_MS
-  const item: Toast = { id: ui.nextId, level, key, params, duration }
-  return withUi(ui, { toasts: [...ui.toasts, item], nextId: ui.nextId + 1 })
-}
-
-export function redirect(ui: UiState, to: string, delay: number): UiState {
-  return withUi(ui, {
-    redirect: { id: ui.nextId, to, delay, due: delay === 0 },
-    nextId: ui.nextId + 1,
+export const toast = (ui: UiState, level: ToastLevel, key: string, params: Params = {}) =>
+  produce(ui, (draft) => {
+    const duration = level === 'warning' ? WARNING_TOAST_MS : TOAST_MS
+    draft.toasts.push({ id: draft.nextId++, level, key, params, duration })
   })
-}
 
+export const redirect = (ui: UiState, to: string, delay: number) =>
+  produce(ui, (draft) => {
+    draft.redirect = { id: draft.nextId++, to, delay, due: delay === 0 }
+  })
+
+/** Drops the dialogs that pass `test` (the same slice when none does). */
 const without = (ui: UiState, test: (d: Dialog) => boolean): UiState =>
-  ui.dialogs.some(test) ? withUi(ui, { dialogs: ui.dialogs.filter((d) => !test(d)) }) : ui
+  ui.dialogs.some(test)
+    ? produce(ui, (draft) => {
+        draft.dialogs = draft.dialogs.filter((d) => !test(d))
+      })
+    : ui
+
+const withoutToast = (ui: UiState, id: number): UiState =>
+  ui.toasts.some((t) => t.id === id)
+    ? produce(ui, (draft) => {
+        draft.toasts = draft.toasts.filter((t) => t.id !== id)
+      })
+    : ui
 
 /** Dialogs whose closing sends the user home. */
 const LEAVING: ReadonlySet<DialogKind> = new Set([
@@ -209,8 +212,13 @@ export const uiProjection = defineProjection<UiState, Event, State>(initialUi, {
       : ui,
   // [SCREEN-3] the full-screen share view is exited when sharing stops
   'msg/screenShareChanged': (ui, e) =>
-    e.data.screenShare === 0 && ui.fullscreenShare ? withUi(ui, { fullscreenShare: false }) : ui,
-  'ui/fullscreenShareToggled': (ui, e) => withUi(ui, { fullscreenShare: e.on }),
+    produce(ui, (draft) => {
+      if (e.data.screenShare === 0) draft.fullscreenShare = false
+    }),
+  'ui/fullscreenShareToggled': (ui, e) =>
+    produce(ui, (draft) => {
+      draft.fullscreenShare = e.on
+    }),
   // [MSG-10] each business type shows its toast or dialog
   'msg/businessReceived': (ui, { data }) => {
     const params: Params = { userName: data.userName, targetName: data.targetName ?? '' }
@@ -262,19 +270,16 @@ export const uiProjection = defineProjection<UiState, Event, State>(initialUi, {
       ? toast(ui, 'warning', `moderated.${e.kind}`)
       : ui,
   // [ERR-2] a toast's time is up
-  'timer/toastExpired': (ui, e) =>
-    ui.toasts.some((t) => t.id === e.id)
-      ? withUi(ui, { toasts: ui.toasts.filter((t) => t.id !== e.id) })
-      : ui,
-  'ui/toastClosed': (ui, e) =>
-    ui.toasts.some((t) => t.id === e.id)
-      ? withUi(ui, { toasts: ui.toasts.filter((t) => t.id !== e.id) })
-      : ui,
+  'timer/toastExpired': (ui, e) => withoutToast(ui, e.id),
+  'ui/toastClosed': (ui, e) => withoutToast(ui, e.id),
   'timer/redirectDue': (ui, e) =>
-    ui.redirect?.id === e.id && !ui.redirect.due
-      ? withUi(ui, { redirect: { ...ui.redirect, due: true } })
-      : ui,
-  'ui/redirected': (ui, e) => (ui.redirect?.id === e.id ? withUi(ui, { redirect: null }) : ui),
+    produce(ui, (draft) => {
+      if (draft.redirect?.id === e.id) draft.redirect.due = true
+    }),
+  'ui/redirected': (ui, e) =>
+    produce(ui, (draft) => {
+      if (draft.redirect?.id === e.id) draft.redirect = null
+    }),
   'ui/dialogClosed': (ui, e) => {
     const closed = ui.dialogs.find((d) => d.id === e.id)
     if (!closed) return ui
@@ -293,10 +298,14 @@ export const uiProjection = defineProjection<UiState, Event, State>(initialUi, {
     without(ui, (d) => d.kind === 'question' && d.params.questionId === e.questionId),
   // leaving the room closes the boxes about it; the end and kick boxes and redirects stay
   'life/exited': (ui) =>
-    without(
-      withUi(ui, { fullscreenShare: false }),
-      (d) => !LEAVING.has(d.kind) && d.kind !== 'alert',
-    ),
+    produce(ui, (draft) => {
+      draft.fullscreenShare = false
+      if (draft.dialogs.some((d) => !LEAVING.has(d.kind) && d.kind !== 'alert'))
+        draft.dialogs = draft.dialogs.filter((d) => LEAVING.has(d.kind) || d.kind === 'alert')
+    }),
   'life/entered': (ui) =>
-    ui.redirect || ui.dialogs.length ? withUi(ui, { redirect: null, dialogs: [] }) : ui,
+    produce(ui, (draft) => {
+      draft.redirect = null
+      if (draft.dialogs.length > 0) draft.dialogs = []
+    }),
 })
