@@ -34,13 +34,15 @@ export function isMediaHost(member: { role: number; enableAudio: number; enableV
 }
 
 /**
- * [MSG-5] On CDN watch: a CDN audience (role 3), or anyone who is not publishing while the
- * room's audience watch type is not 1.
+ * [MSG-5] On CDN watch: a CDN audience (role 3), or an audience (role 2) who is not publishing
+ * while the room's audience watch type is not 1. A projection display (role 4) is no audience
+ * (spec: a separate role): it shows members' video, so it never watches the CDN.
  */
 export function isOnCdnWatch(state: State): boolean {
   const me = state.me
   if (!me) return false
   if (me.role === Role.cdnAudience) return true
+  if (me.role === Role.projection) return false
   if (!state.room || state.room.audienceWatchType === 1) return false
   return !isMediaHost(me)
 }

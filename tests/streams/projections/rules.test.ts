@@ -73,6 +73,12 @@ describe('messaging rules', () => {
     expect(
       selectOnCdnWatch(inRoom({ room: { audienceWatchType: 2 }, me: { enableVideo: 1 } })),
     ).toBe(false)
+    // A projection display (role 4) is no audience: it shows video whatever the watch type.
+    expect(
+      selectOnCdnWatch(
+        inRoom({ room: { audienceWatchType: 2 }, me: { role: 4, enableAudio: 0, enableVideo: 0 } }),
+      ),
+    ).toBe(false)
     expect([...CDN_AUDIENCE_CMDS].sort((a, b) => a - b)).toEqual([
       1, 8, 9, 12, 13, 14, 15, 16, 18, 19, 21, 22, 23, 24, 26, 27, 29, 41,
     ])
