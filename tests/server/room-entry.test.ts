@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { presentInputMember } from '../../src/server/store/broadcast'
 import { Client, startServer, type TestServer } from './harness'
 
 let server: TestServer
@@ -112,6 +113,31 @@ describe('POST room/entry', () => {
         )
       ).body.code,
     ).toBe(0)
+    const full = await new Client(server.url).call(
+      'POST',
+      entry,
+      body({ roomName, role: 2, userName: 'C2' }),
+    )
+    expect(full.body).toMatchObject({ code: 1103, msg: 'teacher and student limit reached' })
+  })
+
+  it('[RTMP-1] an input user present in the room takes no conferee seat', async () => {
+    const roomName = `cap-input-${Date.now()}`
+    const host = await new Client(server.url).call('POST', entry, body({ roomName, roomType: 0 }))
+    // The one-to-one room's only conferee seat stays free while an RTMP input is in the room.
+    await presentInputMember(server.app.deps.db, {
+      roomId: host.body.data.roomInfo.roomId,
+      uid: '1234',
+      name: 'OBS',
+      userUuid: 'u1234',
+      now: Date.now(),
+    })
+    const conferee = await new Client(server.url).call(
+      'POST',
+      entry,
+      body({ roomName, role: 2, userName: 'C1' }),
+    )
+    expect(conferee.body.code).toBe(0)
     const full = await new Client(server.url).call(
       'POST',
       entry,

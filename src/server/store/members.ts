@@ -163,7 +163,8 @@ export async function countPresentByRole(
 /**
  * How many present members (of `role`, or of any role) the room has, counted up to `limit`: an
  * entry needs to know whether a seat or a threshold is reached, never the size of a crowd, so
- * its cost does not grow with the room (index room_members_present_role).
+ * its cost does not grow with the room (index room_members_present_role). Counted by role (the
+ * seats), input users ([RTMP-1], user id `input:<uid>`) are left out: they take no seat.
  */
 export async function countPresentUpTo(
   db: Queryable,
@@ -176,7 +177,7 @@ export async function countPresentUpTo(
   if (role !== undefined) params.push(role)
   const { rows } = await db.query<{ n: string | number }>(
     `SELECT count(*) AS n FROM (SELECT 1 FROM room_members WHERE room_id = $1 AND left_at IS NULL${
-      role !== undefined ? ' AND role = $3' : ''
+      role !== undefined ? " AND role = $3 AND user_id NOT LIKE 'input:%'" : ''
     } LIMIT $2) AS present`,
     params,
   )
