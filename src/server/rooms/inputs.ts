@@ -88,11 +88,14 @@ export class Ingest {
     return `rtmp://${host}:${this.port ?? 0}/${INGEST_APP}`
   }
 
-  /** What the server announced: a meeting that ends takes its inputs along. */
+  /** What the server announced: a meeting that ends takes its inputs along, a kick its input. */
   announced(channel: string, cmd: number, data: unknown): void {
-    const state = (data as { state?: unknown } | undefined)?.state
+    const { state, uid } = (data ?? {}) as { state?: unknown; uid?: unknown }
     if (cmd === Cmd.meetingEnd || (cmd === Cmd.roomInfo && state === 0))
       void this.inputs?.stopRoom(channel, 'the meeting ended')
+    // [KICK-3] a kicked input leaves the media too: its encoder is hung up (a pull stops).
+    if (cmd === Cmd.kickOut && typeof uid === 'string')
+      void this.inputs?.stopMember(channel, uid, 'a host kicked the input out of the room')
   }
 
   async close(): Promise<void> {

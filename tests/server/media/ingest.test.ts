@@ -146,6 +146,20 @@ describe('[RTMP-1] input users: an RTMP push or a pulled stream shows in the roo
     const after = (await host.client.get(`${ROOM}room/${roomId}/input/list`)).body.data
     expect(after[0].state).toBe('idle')
 
+    // [KICK-3] Published again, then kicked by the host: its encoder is hung up and its
+    // transcoder stopped, not only its feed removed.
+    const again = push(`${input.ingestUrl}/${input.streamKey}`)
+    await until(() => peers[0]!.feeds().some((f) => f.uid === input.uid), 30_000, 'feed again')
+    const kicked = await host.client.get(`${host.path}/user/${input.uid}/exit?reason=kickUserBy`)
+    expect(kicked.body.code).toBe(0)
+    const hungUp = await Promise.race([
+      again.exited,
+      new Promise<'running'>((r) => setTimeout(() => r('running'), 20_000)),
+    ])
+    expect(hungUp).toMatchObject({ stopped: false })
+    expect(server.app.deps.ingest.inputs!.busy(roomId, input.uid)).toBe(false)
+    await until(() => !peers[0]!.feeds().some((f) => f.uid === input.uid), 15_000, 'feed gone')
+
     // Removed: its key no longer opens the ingest.
     const removed = await host.client.post(`${ROOM}room/${roomId}/input/delete`, {
       uid: input.uid,

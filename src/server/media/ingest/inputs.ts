@@ -142,6 +142,12 @@ export class Inputs {
       if (run.channel === channel) await this.finish(run, reason)
   }
 
+  /** Stops the input of a room (by its channel) whose member is `uid` (kicked out). */
+  async stopMember(channel: string, uid: string, reason: string): Promise<void> {
+    for (const run of [...this.runs.values()])
+      if (run.channel === channel && run.uid === uid) await this.finish(run, reason)
+  }
+
   async close(): Promise<void> {
     for (const run of [...this.runs.values()]) await this.finish(run, 'the server stops')
   }
