@@ -23,10 +23,12 @@ export class OwnServer {
   private constructor(
     readonly port: number,
     readonly dataDir: string,
+    private readonly env: Record<string, string>,
   ) {}
 
-  static async create(): Promise<OwnServer> {
-    return new OwnServer(await freePort(), mkdtempSync(join(tmpdir(), 'roomcast-fault-')))
+  /** `env`: more settings (DATABASE_URL and REDIS_URL for one of several processes). */
+  static async create(env: Record<string, string> = {}): Promise<OwnServer> {
+    return new OwnServer(await freePort(), mkdtempSync(join(tmpdir(), 'roomcast-fault-')), env)
   }
 
   get origin(): string {
@@ -44,6 +46,7 @@ export class OwnServer {
         STATIC_DIR: 'dist',
         LOG_LEVEL: 'warn',
         MEDIA: 'mesh',
+        ...this.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
