@@ -67,6 +67,11 @@ async function start(): Promise<number> {
     logger: false,
     staticDir: undefined,
     settings: { rtm: { ...DEFAULT_SETTINGS.rtm, maxPerAddress: 0 } },
+    // One of several processes sharing the realtime service through Redis (the 2-process run).
+    // Each keeps its own embedded database: fan-out needs none shared (the sender's roster and
+    // the channel history are read and written on the process the sender is connected to).
+    redisUrl: process.env.REDIS_URL || undefined,
+    redisPrefix: process.env.REDIS_PREFIX || undefined,
   })
   await seatSender(app.db)
   const address = await app.fastify.listen({ host: '127.0.0.1', port: 0 })

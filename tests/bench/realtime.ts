@@ -8,11 +8,13 @@
  * broadcast can take with it on this machine's cores), and the server's RSS per idle socket. The
  * last line is one JSON object.
  */
-import { fork, type ChildProcess } from 'node:child_process'
+import { execFileSync, fork, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import WebSocket from 'ws'
 import { createTokens } from '../../src/server/auth/tokens'
+import { redisBin, startRedis } from '../server/redis'
 import { CORES, fanOutFloorMs } from './support/cpu'
 
 const N = Number(process.env.N ?? 10_000)
@@ -127,12 +129,12 @@ interface Stats {
 const CLIENT_PROCESSES = Number(process.env.CLIENT_PROCESSES ?? 2)
 const BUCKET_MS = 0.5
 
-function receivers(kind: string, url: string) {
+function receivers(kind: string, urls: readonly string[]) {
   const share = Math.ceil(N / CLIENT_PROCESSES)
   const procs = Array.from({ length: CLIENT_PROCESSES }, (_, i) =>
     child('./realtime-clients.ts', [
       kind,
-      url,
+      urls[i % urls.length]!,
       String(Math.min(share, N - i * share)),
       SECRET,
       String(i * share),
@@ -172,11 +174,44 @@ function receivers(kind: string, url: string) {
   }
 }
 
-async function run(kind: 'roomcast' | 'plain' | 'raw') {
-  const server = child('./realtime-server.ts', [kind], { ROOMCAST_SECRET: SECRET }, true)
-  const { port } = await server.first<{ port: number }>('port')
-  const url = `ws://127.0.0.1:${port}${kind === 'roomcast' ? '/rtm' : ''}`
-  const clients = receivers(kind === 'roomcast' ? kind : 'plain', url)
+/** CPU time (user and system) a process of this machine has used so far, µs. */
+function processCpuMicros(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  const ticks = Number(fields[11]) + Number(fields[12])
+  return (ticks * 1e6) / Number(execFileSync('getconf', ['CLK_TCK']).toString().trim())
+}
+
+type Kind = 'roomcast' | 'plain' | 'raw' | 'redis'
+
+/**
+ * `redis`: roomcast as two processes sharing the realtime service through a redis-server of the
+ * bench's own; the sender and half the receivers on the first, the other half on the second.
+ */
+async function run(kind: Kind, redis?: { url: string; pid: number }) {
+  const servers =
+    kind === 'redis'
+      ? [0, 1].map(() =>
+          child(
+            './realtime-server.ts',
+            ['roomcast'],
+            { ROOMCAST_SECRET: SECRET, REDIS_URL: redis!.url, REDIS_PREFIX: `bench${N}:` },
+            true,
+          ),
+        )
+      : [child('./realtime-server.ts', [kind], { ROOMCAST_SECRET: SECRET }, true)]
+  const ports = await Promise.all(servers.map((s) => s.first<{ port: number }>('port')))
+  const roomcastLike = kind === 'roomcast' || kind === 'redis'
+  const urls = ports.map(({ port }) => `ws://127.0.0.1:${port}${roomcastLike ? '/rtm' : ''}`)
+  const url = urls[0]!
+  const server = {
+    ask: async <T extends Record<string, number>>(ask: string, key: string) => {
+      const answers = await Promise.all(servers.map((s) => s.ask<T>(ask, key)))
+      return { [key]: answers.reduce((sum, a) => sum + a[key]!, 0) } as T
+    },
+    kill: () => servers.forEach((s) => s.proc.kill()),
+  }
+  const redisCpu = () => (redis ? processCpuMicros(redis.pid) : 0)
+  const clients = receivers(roomcastLike ? 'roomcast' : 'plain', urls)
   await clients.started()
   // RSS per socket is the growth from a tenth of the sockets to all of them (startup excluded).
   const started = Date.now()
@@ -188,7 +223,7 @@ async function run(kind: 'roomcast' | 'plain' | 'raw') {
   await sleep(2000)
   const idle = (await server.ask<{ rss: number }>('rss', 'rss')).rss
   const rssPerSocketKB = (idle - before) / (ready - tenth) / 1024
-  const send = await sender(kind, url)
+  const send = await sender(roomcastLike ? 'roomcast' : kind, url)
 
   // Steady: RATE broadcasts a second; one second of warm-up, then the measured window.
   let seq = 0
@@ -197,11 +232,13 @@ async function run(kind: 'roomcast' | 'plain' | 'raw') {
   await clients.reset()
   const cpu = async () => (await server.ask<{ cpu: number }>('cpu', 'cpu')).cpu
   const steadyCpu = await cpu()
+  const steadyRedis = redisCpu()
   const windowStart = process.hrtime.bigint()
   await sleep(STEADY_SECONDS * 1000)
   const steadyStats = await clients.stats()
   const windowSeconds = Number(process.hrtime.bigint() - windowStart) / 1e9
   const steadyCpuUs = (await cpu()) - steadyCpu
+  const steadyRedisUs = redisCpu() - steadyRedis
   clearInterval(timer)
 
   // Burst: 50 broadcasts at once (within the 60-a-second limit of a fresh window), counted once
@@ -226,7 +263,7 @@ async function run(kind: 'roomcast' | 'plain' | 'raw') {
 
   send.close()
   clients.close()
-  server.proc.kill()
+  server.kill()
   await sleep(500)
   const serverCpuUsPerDelivery = round(steadyCpuUs / Math.max(1, steadyStats.received))
   const clientCpuUsPerDelivery = round(steadyStats.clientCpuUs / Math.max(1, steadyStats.received))
@@ -241,6 +278,7 @@ async function run(kind: 'roomcast' | 'plain' | 'raw') {
       p99Ms: round(steadyStats.p99),
       serverCpuUsPerDelivery,
       clientCpuUsPerDelivery,
+      redisCpuUsPerDelivery: round(steadyRedisUs / Math.max(1, steadyStats.received)),
       cpuFloorMs: round(fanOutFloorMs(serverCpuUsPerDelivery + clientCpuUsPerDelivery, ready)),
     },
     burst: {
@@ -252,8 +290,8 @@ async function run(kind: 'roomcast' | 'plain' | 'raw') {
     },
   }
   console.log(
-    `${kind.padEnd(9)} ${ready} sockets (connected in ${result.connectSeconds} s), ${result.rssPerSocketKB} KB RSS per idle socket\n` +
-      `          steady ${RATE}/s: ${result.steady.deliveriesPerSecond} deliveries/s, p50 ${result.steady.p50Ms} ms, p99 ${result.steady.p99Ms} ms, server ${result.steady.serverCpuUsPerDelivery} + receivers ${result.steady.clientCpuUsPerDelivery} µs CPU a delivery (a broadcast needs ≥ ${result.steady.cpuFloorMs} ms on ${CORES} cores)\n` +
+    `${(kind === 'redis' ? '2 on redis' : kind).padEnd(9)} ${ready} sockets (connected in ${result.connectSeconds} s), ${result.rssPerSocketKB} KB RSS per idle socket\n` +
+      `          steady ${RATE}/s: ${result.steady.deliveriesPerSecond} deliveries/s, p50 ${result.steady.p50Ms} ms, p99 ${result.steady.p99Ms} ms, server ${result.steady.serverCpuUsPerDelivery}${redis ? ` + redis ${result.steady.redisCpuUsPerDelivery}` : ''} + receivers ${result.steady.clientCpuUsPerDelivery} µs CPU a delivery (a broadcast needs ≥ ${result.steady.cpuFloorMs} ms on ${CORES} cores)\n` +
       `          burst of ${BURST}: ${result.burst.deliveriesPerSecond} deliveries/s, p50 ${result.burst.p50Ms} ms, p99 ${result.burst.p99Ms} ms, server ${result.burst.serverCpuUsPerDelivery} µs CPU a delivery`,
   )
   return result
@@ -265,6 +303,18 @@ console.log(
   `realtime bench: ${N} sockets in one channel, ${RATE} broadcasts a second, then a burst of ${BURST}`,
 )
 const roomcast = await run('roomcast')
+// The same load on two server processes sharing the realtime service through Redis.
+const redisServer = redisBin()
+  ? await startRedis(
+      redisBin()!,
+      Number(execFileSync(process.execPath, ['scripts/free-port.mjs']).toString().trim()),
+    )
+  : undefined
+const twoOnRedis = redisServer
+  ? await run('redis', { url: redisServer.url, pid: redisServer.pid }).finally(() =>
+      redisServer.close(),
+    )
+  : (console.log('2 on redis: skipped (no redis-server; apt-get install redis-server)'), undefined)
 const plain = await run('plain')
 // Raw: the same load on a server that only writes framed bytes to sockets, a write per message.
 // Beside roomcast it shows what the per-turn batching is worth once writes cost more than the
@@ -273,16 +323,37 @@ const raw = await run('raw')
 const ratio = round(
   roomcast.burst.deliveriesPerSecond / Math.max(1, plain.burst.deliveriesPerSecond),
 )
+const rssRatio = round(roomcast.rssPerSocketKB / Math.max(0.01, plain.rssPerSocketKB))
 const targets = {
   deliveriesPerSecond:
     roomcast.steady.deliveriesPerSecond >= 100_000 || roomcast.burst.deliveriesPerSecond >= 100_000,
   p99: roomcast.steady.p99Ms <= 50,
   rssPerSocket: roomcast.rssPerSocketKB <= 20,
+  rssVersusPlain: rssRatio <= 1.5,
   versusPlain: ratio >= 2,
 }
 console.log(`roomcast / plain burst throughput: ${ratio}x`)
+console.log(
+  `RSS per idle socket: roomcast ${roomcast.rssPerSocketKB} KB, plain ws ${plain.rssPerSocketKB} KB: ${rssRatio}x (target ≤ 1.5x)`,
+)
+if (twoOnRedis)
+  console.log(
+    `1 process vs 2 on redis, steady ${RATE}/s to ${N}: ${roomcast.steady.deliveriesPerSecond} vs ${twoOnRedis.steady.deliveriesPerSecond} deliveries/s, ` +
+      `p99 ${roomcast.steady.p99Ms} vs ${twoOnRedis.steady.p99Ms} ms, server CPU a delivery ${roomcast.steady.serverCpuUsPerDelivery} vs ${twoOnRedis.steady.serverCpuUsPerDelivery} µs (+ redis ${twoOnRedis.steady.redisCpuUsPerDelivery} µs)`,
+  )
 console.log(`steady p99: roomcast ${roomcast.steady.p99Ms} ms, raw writes ${raw.steady.p99Ms} ms`)
 console.log(
-  JSON.stringify({ bench: 'realtime', N, rate: RATE, roomcast, plain, raw, ratio, targets }),
+  JSON.stringify({
+    bench: 'realtime',
+    N,
+    rate: RATE,
+    roomcast,
+    twoOnRedis,
+    plain,
+    raw,
+    ratio,
+    rssRatio,
+    targets,
+  }),
 )
 process.exit(0)
