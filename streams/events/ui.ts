@@ -38,6 +38,11 @@ export type UiEvent =
   | { readonly type: 'ui/recordingToggled'; readonly on: boolean }
   /** The room's recordings list was opened (or asked again). */
   | { readonly type: 'ui/recordingsOpened' }
+  /**
+   * A CDN audience picks what its player plays: a language stream (its streamId) or the room's
+   * own stream ('') (spec §3 CDN language stream info).
+   */
+  | { readonly type: 'ui/liveLanguageChosen'; readonly streamId: string }
   /** The host starts (LIVING), pauses or ends the live broadcast ([LIVE-1]). */
   | { readonly type: 'ui/liveStateChosen'; readonly liveState: LiveStateId }
   // everyone

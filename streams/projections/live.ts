@@ -19,6 +19,8 @@ export interface LiveState {
   readonly liveUrls: readonly LanguageStream[]
   /** Our own HLS stream of the room, under the app's origin ('' when not live). */
   readonly liveUrl: string
+  /** The language stream the audience chose to play (its streamId; '' the room's own). */
+  readonly language: string
   readonly playback: Playback | null
   /** The room's recordings, as last loaded (null: not asked yet). */
   readonly recordings: readonly Recording[] | null
@@ -38,6 +40,7 @@ export const initialLive: LiveState = {
   pending: null,
   liveUrls: [],
   liveUrl: '',
+  language: '',
   playback: null,
   recordings: null,
   hotNum: 0,
@@ -57,6 +60,7 @@ export function withLive(s: LiveState, p: Partial<LiveState>): LiveState {
     pending: p.pending === undefined ? s.pending : p.pending,
     liveUrls: p.liveUrls === undefined ? s.liveUrls : p.liveUrls,
     liveUrl: p.liveUrl === undefined ? s.liveUrl : p.liveUrl,
+    language: p.language === undefined ? s.language : p.language,
     playback: p.playback === undefined ? s.playback : p.playback,
     recordings: p.recordings === undefined ? s.recordings : p.recordings,
     hotNum: p.hotNum === undefined ? s.hotNum : p.hotNum,
@@ -116,6 +120,7 @@ export const liveProjection = defineProjection<LiveState, Event, State>(initialL
       openLive: e.setting.liveOpen,
       liveState: e.setting.liveState,
     }),
+  'ui/liveLanguageChosen': (l, e) => withLive(l, { language: e.streamId }),
   'rest/playbackLoaded': (l, e) => withLive(l, { playback: e.playback }),
   'rest/recordingsLoaded': (l, e) => withLive(l, { recordings: e.recordings }),
   'msg/converterStateChanged': (l, { data }) =>

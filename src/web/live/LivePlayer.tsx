@@ -7,7 +7,7 @@ import { LiveState } from '@streams/wire/constants'
 import { addLiveTexts } from '../i18n/live'
 import { useSelector, useSession } from '../session/context'
 import { playHls, type HlsPlayback, type PlaybackStatus } from './hls-playback'
-import { LanguagePicker, liveSource, ORIGINAL } from './LanguagePicker'
+import { LanguagePicker, liveSource } from './LanguagePicker'
 
 const useStyles = makeStyles({
   stage: {
@@ -50,6 +50,7 @@ const useStyles = makeStyles({
 const selectUrl = (s: State) => s.live.liveUrl
 const selectStreams = (s: State) => s.live.liveUrls
 const selectState = (s: State) => s.live.liveState
+const selectLanguage = (s: State) => s.live.language
 
 /**
  * What a CDN audience (role 3) watches: the room's live stream, composed by the server, played
@@ -63,14 +64,17 @@ export function LivePlayer() {
   const liveUrl = useSelector(selectUrl)
   const streams = useSelector(selectStreams)
   const state = useSelector(selectState)
-  // The language the audience chose (multi-language CDN streams); the room's own by default.
-  const [language, setLanguage] = useState(ORIGINAL)
+  // The language the audience chose (multi-language CDN streams; an event, so a replay shows
+  // it); the room's own by default.
+  const language = useSelector(selectLanguage)
+  const { dispatch } = useSession()
   const { url, hls } = liveSource(liveUrl, streams, language)
   const video = useRef<HTMLVideoElement>(null)
   const [status, setStatus] = useState<PlaybackStatus>('loading')
   const [muted, setMuted] = useState(false)
   // A replayed session shows the player's states, never an old stream.
   const { replay } = useSession()
+  const choose = (streamId: string) => dispatch({ type: 'ui/liveLanguageChosen', streamId })
   const playing = liveUrl !== '' && url !== '' && hls && state !== LiveState.END && replay !== true
 
   useEffect(() => {
@@ -140,7 +144,7 @@ export function LivePlayer() {
         )
       )}
       {liveUrl !== '' && state !== LiveState.END && (
-        <LanguagePicker streams={streams} chosen={language} onChoose={setLanguage} />
+        <LanguagePicker streams={streams} chosen={language} onChoose={choose} />
       )}
       {playing && muted && (
         <Button
