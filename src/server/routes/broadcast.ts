@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import send from '@fastify/send'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Deps } from '../deps'
@@ -50,10 +51,22 @@ export function broadcastRoutes(app: FastifyInstance, deps: Deps, options: Regis
       return reply.code(404).send({ code: 404, msg: 'not found' })
     const path = `${deps.broadcasts.liveDir(key)}/${file}`
     if (!existsSync(path)) return reply.code(404).send({ code: 404, msg: 'not live' })
-    const playlist = file.endsWith('.m3u8')
+    if (file.endsWith('.m3u8')) {
+      // The playlist is rewritten every segment (a rename over the old one). Read whole into
+      // memory, it is a few hundred bytes: streamed from a stat taken before the rename, a
+      // player could get a length that no longer matches, and its connection cut mid-answer.
+      const text = await readFile(path).catch(() => undefined)
+      if (!text) return reply.code(404).send({ code: 404, msg: 'not live' })
+      return reply
+        .headers({
+          'content-type': 'application/vnd.apple.mpegurl',
+          'cache-control': 'no-cache, no-store',
+        })
+        .send(text)
+    }
     return sendFile(request, reply, path, {
-      'content-type': playlist ? 'application/vnd.apple.mpegurl' : 'video/mp2t',
-      'cache-control': playlist ? 'no-cache, no-store' : 'public, max-age=60',
+      'content-type': 'video/mp2t',
+      'cache-control': 'public, max-age=60',
     })
   })
 

@@ -42,7 +42,7 @@ describe('a room composed from Janus forwards', () => {
     ])
     await until(
       () => studio.picture(host.uid)?.width === 960,
-      20_000,
+      60_000,
       'the camera decoded at its place',
     )
     await until(() => hls.state.kind === 'running', 5000, 'the live output')
