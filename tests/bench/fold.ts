@@ -14,6 +14,7 @@
  * The last line is one JSON object with the figures of both.
  */
 import { r1, runFoldBench, type FoldFigures, type Runtime } from './fold-run'
+import { compareRosterMaps } from './roster-maps'
 import { cpuMicros } from './support/cpu'
 import { foldInChromium } from './support/fold-chromium'
 
@@ -71,6 +72,12 @@ console.log(`${''.padEnd(44)}${'Chromium'.padEnd(26)}Node`)
 for (const [label, show] of rows)
   console.log(`${label.padEnd(44)}${show(inChromium).padEnd(26)}${show(inNode)}`)
 
+console.log(`Node, the roster's persistent map against the libraries:`)
+const rosterMaps = compareRosterMaps(
+  () => node.heapMB() as number | null,
+  (line) => console.log(`  ${line}`),
+)
+
 const targets = (f: Figures) => ({
   foldNoParseUnder500ms: f.foldNoParseMs <= TARGET_FOLD_MS,
   seekMedianUnder20ms: f.seekMedianMs <= TARGET_SEEK_MS,
@@ -81,5 +88,6 @@ console.log(
     roster: 10_000,
     chromium: { ...inChromium, targets: targets(inChromium) },
     node: { ...inNode, targets: targets(inNode) },
+    rosterMaps,
   }),
 )
