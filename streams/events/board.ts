@@ -1,4 +1,4 @@
-import type { BoardViewMode } from '../ports/board'
+import type { BoardViewMode } from '../wire/board'
 
 /** Whiteboard facts from the board adapter ([WB-1] to [WB-5]). */
 export type BoardEvent =

@@ -1,8 +1,9 @@
 import type { Observable } from 'rxjs'
 import type { Event } from '../events'
+import type { BoardViewMode } from '../wire/board'
 import type { Io } from './io'
 
-export type BoardViewMode = 'broadcaster' | 'follower' | 'freedom'
+export type { BoardViewMode }
 
 export interface BoardJoin {
   readonly boardId: string

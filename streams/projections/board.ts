@@ -1,6 +1,6 @@
 import { defineProjection } from '../core/projection'
 import type { Event } from '../events'
-import type { BoardViewMode } from '../ports/board'
+import type { BoardViewMode } from '../wire/board'
 import { BOARD_DEFAULT_SCALE, BOARD_INIT_SCENE, BOARD_SCENE_ALIASES } from '../wire/constants'
 import type { State } from './state'
 

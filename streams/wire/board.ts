@@ -6,6 +6,9 @@ import { Type, type Static } from '@sinclair/typebox'
  * as Yjs sync and awareness messages (binary); see docs/board.md.
  */
 
+/** How a member's board view follows: the broadcaster's, followed, or free. */
+export type BoardViewMode = 'broadcaster' | 'follower' | 'freedom'
+
 /** Whiteboard default scale ([WB-4], spec §9). */
 export const DEFAULT_BOARD_SCALE = 0.65
 /** The root scene: '/' and '/init' both mean it ([WB-4]). */
