@@ -21,8 +21,8 @@ export const INGEST_VIDEO = { maxWidth: 1280, maxHeight: 720, fps: 30, kbps: 150
 /**
  * ffmpeg output options that transcode input 0 to what the SFU room speaks (VP8 and Opus) and send
  * it as plain RTP to a Janus remote publisher: one RTP output per track, all to the publisher's
- * one port, told apart by the SSRC Janus expects. A key frame every 2 s lets a new viewer start
- * soon (ffmpeg does not answer Janus's key frame requests).
+ * one port, told apart by the SSRC Janus expects. A key frame every 2 s (of time, not of frames)
+ * lets a new viewer start soon (ffmpeg does not answer Janus's key frame requests).
  */
 export function rtpOutputArgs(tracks: InputTracks, publisher: RemotePublisher): string[] {
   const url = `rtp://127.0.0.1:${publisher.port}?rtcpport=${publisher.rtcpPort}&pkt_size=1200`
@@ -47,6 +47,8 @@ export function rtpOutputArgs(tracks: InputTracks, publisher: RemotePublisher): 
       ...['-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-threads', '2'],
       ...['-b:v', `${kbps}k`, '-maxrate', `${kbps}k`, '-bufsize', `${kbps}k`],
       ...['-g', String(fps * gopSeconds), '-keyint_min', String(fps * gopSeconds)],
+      // Every 2 s of time too: a busy machine that encodes fewer frames would space them out.
+      ...['-force_key_frames', `expr:gte(t,n_forced*${gopSeconds})`],
       ...['-error-resilient', '1', '-auto-alt-ref', '0', '-lag-in-frames', '0'],
       ...['-payload_type', String(RtpCodec.vp8.pt), '-ssrc', String(tracks.audio ? second : first)],
       ...['-f', 'rtp', url],
