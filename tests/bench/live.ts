@@ -1,15 +1,17 @@
 // `npm run bench:live`: one room composed by the server from 4 Janus publishers (our own Janus,
-// ffmpeg test patterns as cameras, a tone each), with the live HLS output and a recording attached.
+// ffmpeg sources as cameras, a tone each), with the live HLS output and a recording attached.
+// It first waits until every camera is drawn in the composition at its place (and says so, or
+// stops with the reason: on a machine too busy to run the cameras nothing else means anything).
 // Prints: the composition's CPU (the server's process plus every ffmpeg of the composition and its
 // outputs, the publishers and Janus left out) as % of one core; the recording's bitrate and size
-// a minute; and the latency from a camera to a player two segments behind the live edge, read at
-// playback speed (what hls.js does with our settings): the host's camera turns from black to
-// white and back every 4 s, and a reader decoding the live HLS sees each change. The latency
-// includes the sender's own start-up (it is counted from its spawn). Then the time from an RTMP
-// input's start to its first frame in the room (live-input.ts). Last line: one JSON object.
+// a minute; and the glass-to-glass latency from the host's camera to a player of the CDN's HLS
+// stream two segments behind the live edge, read at playback speed (what hls.js does with our
+// settings): the host's camera draws the wall clock into each frame as a bar code (live-clock.ts)
+// and a reader decoding the live HLS reads it back as each frame is shown. Then the time from an
+// RTMP input's start to its first frame in the room (live-input.ts). Last line: one JSON object.
 import { createServer } from 'node:http'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
-import { cpus } from 'node:os'
+import { cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
 import send from '@fastify/send'
 import { LIVE_HLS } from '../../src/server/media/compose/broadcasts'
@@ -18,9 +20,12 @@ import { ENCODING } from '../../src/server/media/compose/program'
 import { HlsSink } from '../../src/server/media/compose/sinks'
 import { Studio } from '../../src/server/media/compose/studio'
 import { publishPattern, quiet, Stage } from '../server/media/compose/stage'
+import { clockAge, clockCamera, clockReaderFilter, readClock, BITS } from './live-clock'
 import { inputFirstFrames } from './live-input'
 
 const WARMUP_S = 10
+/** How long the cameras may take to be drawn in the composition. */
+const CAMERAS_S = 120
 const MEASURE_S = 30
 /** Clock ticks a second in /proc (Linux). */
 const TICK = 100
@@ -54,9 +59,7 @@ try {
       stage.member(row.room_id, name, i === 0 ? 1 : 2),
     ),
   )
-  // The host's camera is black for 4 s, then white for 4 s, and so on; the others are patterns.
-  const flip = `color=c=black:s=320x180:r=15,geq=lum='if(lt(mod(T,8),4),16,235)':cb=128:cr=128`
-  const t0 = Date.now()
+  // The host's camera shows the wall clock; the others are test patterns.
   const host = await publishPattern(
     stage.server,
     stage.ffmpeg,
@@ -64,7 +67,7 @@ try {
     people[0]!.uid,
     undefined,
     '320x180',
-    flip,
+    clockCamera(),
   )
   for (const p of people.slice(1)) await stage.publish(ref, p.uid, undefined, '640x360')
   const studio = new Studio({ ...stage, ref, publishers: 8, log: quiet }, row.room_id)
@@ -94,31 +97,50 @@ try {
   await new Promise<void>((r) => http.listen(0, '127.0.0.1', r))
   const port = (http.address() as { port: number }).port
 
+  // Every camera drawn at its place (a decoder starts at a key frame: up to 2 s of the sender's).
+  const drawn = () =>
+    studio.layout.filter((slot) => studio.picture(slot.key)?.width === slot.rect.width).length
+  const waited = Date.now()
+  while (studio.layout.length < 4 || drawn() < 4) {
+    if (Date.now() - waited > CAMERAS_S * 1000) {
+      console.log(
+        `the cameras did not reach the composition in ${CAMERAS_S} s: ${drawn()} of ${studio.layout.length} places drawn (load average ${loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' ')} on ${cpus().length} cores); nothing measured`,
+      )
+      await studio.stop()
+      await stage.close()
+      process.exit(1)
+    }
+    await sleep(200)
+  }
+  console.log(`all 4 cameras drawn in the composition ${Date.now() - waited} ms after it started`)
+  const large = studio.layout.find((slot) => slot.key === people[0]!.uid)!.rect
   await sleep(WARMUP_S * 1000)
+  const load0 = loadavg()[0]!
   const cpu0 = compositionCpu()
   const own0 = process.cpuUsage()
   const wall0 = Date.now()
-  // The reader: two segments behind the edge, at playback speed; the large place's middle, 8x6 gray.
-  const changes: { at: number; bright: boolean }[] = []
+  // The reader: two segments behind the edge, at playback speed; the clock's bars in the large place.
+  const ages: number[] = []
+  let illegible = 0
   const reader = new FfmpegProcess(
     stage.ffmpeg.ffmpeg,
     [
       ...['-re', '-live_start_index', '-2', '-i', `http://127.0.0.1:${port}/index.m3u8`],
-      ...['-an', '-vf', 'crop=480:360:240:180,scale=8:6,format=gray', '-f', 'rawvideo', 'pipe:1'],
+      ...['-an', '-vf', clockReaderFilter(large), '-f', 'rawvideo', 'pipe:1'],
     ],
     { name: 'reader', stdin: false },
   )
   let pending = Buffer.alloc(0)
-  let bright: boolean | undefined
   reader.stdout!.on('data', (chunk: Buffer) => {
+    const now = Date.now()
     pending = Buffer.concat([pending, chunk])
-    while (pending.length >= 48) {
-      const frame = pending.subarray(0, 48)
-      pending = pending.subarray(48)
-      const mean = frame.reduce((a, b) => a + b, 0) / 48
-      const now = mean > 128
-      if (bright !== undefined && now !== bright) changes.push({ at: Date.now(), bright: now })
-      bright = now
+    while (pending.length >= BITS) {
+      const stamp = readClock(pending.subarray(0, BITS))
+      pending = pending.subarray(BITS)
+      if (stamp === undefined) illegible++
+      else ages.push(clockAge(stamp, now))
     }
   })
   await sleep(MEASURE_S * 1000)
@@ -126,12 +148,7 @@ try {
   const own = process.cpuUsage(own0)
   const wall = (Date.now() - wall0) / 1000
   await reader.stop()
-  // To white at t0 + 4 s + 8k s, to black at t0 + 8k s: the latency is the time since the latest.
-  const latencies = changes.map(({ at, bright: white }) => {
-    const since = (at - t0) / 1000 - (white ? 4 : 0)
-    return since - Math.floor(since / 8) * 8
-  })
-  const sorted = [...latencies].sort((a, b) => a - b)
+  const sorted = ages.map((ms) => ms / 1000).sort((x, y) => x - y)
   const median = sorted[Math.floor(sorted.length / 2)] ?? NaN
 
   // The recording: every whole segment, its bytes over its seconds.
@@ -157,8 +174,10 @@ try {
       median: Number(median.toFixed(2)),
       min: Number((sorted[0] ?? NaN).toFixed(2)),
       max: Number((sorted.at(-1) ?? NaN).toFixed(2)),
-      samples: sorted.length,
+      frames: sorted.length,
+      illegibleFrames: illegible,
     },
+    loadAverage: Number(((load0 + loadavg()[0]!) / 2).toFixed(1)),
     cores: cpus().length,
   }
   console.log(
@@ -166,7 +185,7 @@ try {
   )
   console.log(`recording: ${result.recordingKbps} kbps, ${result.recordingMbPerMinute} MB a minute`)
   console.log(
-    `camera to player (2 segments behind the edge): median ${result.latencySeconds.median} s, min ${result.latencySeconds.min} s, max ${result.latencySeconds.max} s over ${sorted.length} changes`,
+    `glass to glass, camera to HLS player 2 segments behind the edge (the clock read back from ${sorted.length} frames, ${illegible} illegible): median ${result.latencySeconds.median} s, min ${result.latencySeconds.min} s, max ${result.latencySeconds.max} s; load average ${result.loadAverage} on ${result.cores} cores`,
   )
   http.close()
   await host.stop()

@@ -1,0 +1,58 @@
+// Part of `npm run bench:live`: a camera whose picture is the wall clock, and a reader of it.
+// The camera (an ffmpeg lavfi source) stamps every frame with the time it was made
+// (setpts=RTCTIME) and draws that time as a bar code: 16 vertical bars, bar i white when bit i of
+// the time in hundredths of a second (mod 2^16, 655 s) is set, black otherwise. The bars fill the
+// middle three quarters of the picture's width, which is exactly what a 16:9 camera keeps when
+// the composition crops it to fill a 4:3 place (the large place of the default layout).
+// Reading the bars back from the CDN's HLS stream at the moment a frame is shown gives the
+// glass-to-glass latency of that frame: the time since it was made, to 10 ms.
+
+/** Bars in the code. */
+export const BITS = 16
+const MODULO = 2 ** BITS
+
+/** The lavfi source of a `width`x`height` camera at `fps` that shows the clock. */
+export function clockCamera(width = 320, height = 180, fps = 15): string {
+  const left = width / 8
+  const bar = (width * 3) / 4 / BITS
+  return [
+    `color=c=black:s=${width}x${height}:r=${fps}`,
+    // The frame's time is the wall clock in ms when the source makes it.
+    'settb=1/1000',
+    'setpts=RTCTIME/1000',
+    `geq=lum='if(between(X,${left},${width - left - 1})*bitand(floor(T*100),pow(2,floor((X-${left})/${bar}))),235,16)':cb=128:cr=128`,
+  ].join(',')
+}
+
+/**
+ * The ffmpeg video filter that turns the place holding the clock (`rect` in the composed
+ * picture) into `BITS` gray bytes a frame: its top quarter (clear of the name label), averaged
+ * over each bar.
+ */
+export function clockReaderFilter(rect: {
+  x: number
+  y: number
+  width: number
+  height: number
+}): string {
+  const h = Math.floor(rect.height / 4)
+  return `crop=${rect.width}:${h}:${rect.x}:${rect.y},scale=${BITS}:1:flags=area,format=gray`
+}
+
+/** The time a frame of the clock was made (hundredths of a second, mod 2^16), or undefined when
+ *  a bar is neither black nor white (a frame blurred by the encoder, or not the clock). */
+export function readClock(bars: Uint8Array): number | undefined {
+  let value = 0
+  for (let i = 0; i < BITS; i++) {
+    const gray = bars[i]!
+    if (gray > 64 && gray < 192) return undefined
+    if (gray >= 192) value += 2 ** i
+  }
+  return value
+}
+
+/** How old a frame made at `stamp` (from `readClock`) is at `now` (ms since the epoch), in ms. */
+export function clockAge(stamp: number, now: number): number {
+  const current = Math.floor(now / 10) % MODULO
+  return ((current - stamp + MODULO) % MODULO) * 10
+}
