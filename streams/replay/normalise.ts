@@ -34,8 +34,8 @@ const isEpoch = (n: number) => Number.isInteger(n) && n >= 1e12 && n < 1e13
  * A session log made comparable between recordings of the same scenario: `at` counts from the
  * start (0), epoch times in payloads count from NORMAL_EPOCH as the start, every generated id
  * (uids, room and user ids, UUIDs, hex ids, device ids) is replaced by a stable one of the same
- * shape in order of first appearance, local origins become `http://roomcast.test`, and periodic
- * measurements are left out. The same id always gets the same replacement, so what refers to
+ * shape in order of first appearance, local origins become `http://roomcast.test`, periodic
+ * measurements are left out, and causes are kept with their trigger's seq renumbered. The same id always gets the same replacement, so what refers to
  * what is kept.
  */
 export function normaliseLog(log: SessionLog, options: NormaliseOptions = {}): SessionLog {
@@ -80,12 +80,22 @@ export function normaliseLog(log: SessionLog, options: NormaliseOptions = {}): S
   }
 
   const envelopes: Envelope<Event>[] = []
+  // Seqs are renumbered over what is kept: a cause names its trigger's new seq (or, when the
+  // trigger was left out, only what produced it).
+  const renumbered = new Map<number, number>()
   for (const envelope of log.envelopes) {
     if (drop.has(envelope.event.type)) continue
+    const seq = envelopes.length + (log.envelopes[0]?.seq ?? 0)
+    renumbered.set(envelope.seq, seq)
+    const cause = envelope.cause
+    const trigger = cause?.seq === undefined ? undefined : renumbered.get(cause.seq)
     envelopes.push({
-      seq: envelopes.length + (log.envelopes[0]?.seq ?? 0),
+      seq,
       at: envelope.at - start,
       event: walk(envelope.event) as Event,
+      ...(cause
+        ? { cause: trigger === undefined ? { by: cause.by } : { by: cause.by, seq: trigger } }
+        : {}),
     })
   }
   const header: LogHeader<unknown> = {
@@ -127,7 +137,9 @@ export function recordingShape(log: SessionLog): string {
     return out
   }
   const facts: string[] = []
+  // what produced each fact counts too (not the seq of its trigger: the order may differ)
   for (const e of log.envelopes)
-    if (!TIMED.test(e.event.type)) facts.push(JSON.stringify(timeless(e.event)))
+    if (!TIMED.test(e.event.type))
+      facts.push(JSON.stringify(timeless(e.event)) + (e.cause ? ` <- ${e.cause.by}` : ''))
   return facts.sort().join('\n')
 }

@@ -12,6 +12,7 @@ import { join } from 'node:path'
 import { FORMAT_VERSION, LOG_KIND, toNdjson } from '@streams/recorder/format'
 import { generateLog, prng } from './fold-log'
 import { BASE_CHROMIUM_ARGS, startAppAndBrowser } from './support/app-browser'
+import { summariseTrace } from './support/trace-summary'
 
 const EVENTS = Number(process.env.EVENTS ?? 1_000_000)
 const SEEKS = 20
@@ -19,6 +20,8 @@ const TARGET_SEEK_MS = 100
 const TARGET_LONG_TASK_MS = 200
 const TARGET_FIRST_SCREEN_MS = 3000
 const TARGET_OPEN_TASK_MS = 100
+/** TRACE=1: a Chromium trace while the log opens, summarised (slows the page: figures are not the run's). */
+const TRACE = process.env.TRACE === '1'
 const ARGS = [...BASE_CHROMIUM_ARGS, '--js-flags=--max-old-space-size=8192']
 
 /** Collects long tasks from the page's start (a string: the page gets no transpiler helper). */
@@ -87,7 +90,8 @@ await new Promise<void>((r) => logServer.listen(0, '127.0.0.1', r))
 const logAddress = logServer.address()
 const logUrl = `http://127.0.0.1:${typeof logAddress === 'object' && logAddress ? logAddress.port : 0}/bench.ndjson`
 
-const { base, browser, close } = await startAppAndBrowser(ARGS)
+// STATIC_DIR: another build of the client (a variant measured beside the current one)
+const { base, browser, close } = await startAppAndBrowser(ARGS, process.env.STATIC_DIR || undefined)
 
 let figures: Record<string, unknown> | undefined
 try {
@@ -95,6 +99,15 @@ try {
     await browser.newContext({ viewport: { width: 1366, height: 900 } })
   ).newPage()
   await page.addInitScript(OBSERVE)
+  if (TRACE)
+    await browser.startTracing(page, {
+      categories: [
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'v8',
+        'blink.user_timing',
+      ],
+    })
   const started = Date.now()
   await page.goto(`${base}/replay?log=${encodeURIComponent(logUrl)}`)
   await page.getByRole('button', { name: 'Jump', exact: true }).waitFor({ timeout: 300_000 })
@@ -111,6 +124,14 @@ try {
     .getByRole('button', { name: 'Cancel', exact: true })
     .waitFor({ state: 'detached', timeout: 600_000 })
   const openMs = Date.now() - started
+  if (TRACE) {
+    const summary = summariseTrace((await browser.stopTracing()).toString('utf8'))
+    console.log(
+      `trace: ${summary.longTasks} tasks over 50 ms, longest ${r1(summary.longestMs)} ms; inside them:`,
+    )
+    for (const row of summary.inside)
+      console.log(`  ${row.name.padEnd(40)} ${String(row.ms).padStart(7)} ms  ×${row.count}`)
+  }
   const openedAt = (await page.evaluate('performance.now()')) as number
   const openTasks = (
     (await page.evaluate('window.longTasks')) as { start: number; ms: number }[]

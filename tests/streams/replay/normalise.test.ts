@@ -97,4 +97,36 @@ describe('normalising a session log for a fixture', () => {
     const other = { ...nb, envelopes: nb.envelopes.slice(0, -1) }
     expect(recordingShape(other)).not.toBe(recordingShape(na))
   })
+
+  it('keeps each event’s cause, its trigger renumbered over what is kept; a cause counts in the shape', () => {
+    const events: Event[] = [
+      {
+        type: 'ui/joinSubmitted',
+        form: { roomName: 'r', userName: 'u', roomType: 1, role: 2, password: '' },
+      },
+      { type: 'rtc/networkQualityChanged', uid: '1', uplink: 1, downlink: 1 } as Event,
+      { type: 'rest/usersAmountLoaded', usersAmount: 3 },
+      { type: 'rest/usersAmountLoaded', usersAmount: 4 },
+    ]
+    const envelopes: Envelope<Event>[] = events.map((event, seq) => ({
+      seq,
+      at: 1_700_000_000_000 + seq,
+      event,
+    }))
+    envelopes[2] = { ...envelopes[2]!, cause: { by: 'entry', seq: 0 } }
+    envelopes[3] = { ...envelopes[3]!, cause: { by: 'adapterEventsEffect', seq: 1 } }
+    const log: SessionLog = {
+      header: { kind: 'roomcast-session-log', format: 1, app: 't', startedAt: 1_700_000_000_000 },
+      envelopes,
+    }
+    const normal = normaliseLog(log)
+    expect(normal.envelopes.map((e) => [e.seq, e.event.type, e.cause])).toEqual([
+      [0, 'ui/joinSubmitted', undefined],
+      [1, 'rest/usersAmountLoaded', { by: 'entry', seq: 0 }],
+      // its trigger was a left-out measurement: only what produced it stays
+      [2, 'rest/usersAmountLoaded', { by: 'adapterEventsEffect' }],
+    ])
+    const uncaused = { ...normal, envelopes: normal.envelopes.map(({ cause: _, ...e }) => e) }
+    expect(recordingShape(uncaused)).not.toBe(recordingShape(normal))
+  })
 })
