@@ -24,6 +24,8 @@ export interface RedisBusOptions {
 const SEP = '\u0000'
 /** How often at most a process tells the others that a channel's count changed. */
 const COUNT_SIGNAL_MS = 1000
+/** How long a join waits at most for this process to hear its channel from the others. */
+const LISTEN_WAIT_MS = 2000
 /** A cutoff later than any heartbeat (a process taking back its own entries as it stops). */
 const EVER = 9e15
 
@@ -176,7 +178,13 @@ export class RedisBus implements Bus {
   // What the hub asks.
 
   listening(channel: string): Promise<void> {
-    return this.down ? Promise.resolve() : (this.subscribing.get(channel) ?? Promise.resolve())
+    const subscribed = this.subscribing.get(channel)
+    if (this.down || !subscribed) return Promise.resolve()
+    // A join is answered within LISTEN_WAIT_MS even when Redis goes away meanwhile.
+    return Promise.race([
+      subscribed,
+      new Promise<void>((resolve) => setTimeout(resolve, LISTEN_WAIT_MS).unref()),
+    ])
   }
 
   members(channel: string, limit: number): Promise<string[] | undefined> {
