@@ -211,10 +211,13 @@ export const uiProjection = defineProjection<UiState, Event, State>(initialUi, {
       ? redirect(toast(ui, 'warning', 'projectionDeleted'), '/home', REDIRECT_PROJECTION_DELETED_MS)
       : ui,
   // [SCREEN-3] the full-screen share view is exited when sharing stops
+  // (checked before the draft: this event is frequent and rarely changes the slice)
   'msg/screenShareChanged': (ui, e) =>
-    produce(ui, (draft) => {
-      if (e.data.screenShare === 0) draft.fullscreenShare = false
-    }),
+    e.data.screenShare === 0 && ui.fullscreenShare
+      ? produce(ui, (draft) => {
+          draft.fullscreenShare = false
+        })
+      : ui,
   'ui/fullscreenShareToggled': (ui, e) =>
     produce(ui, (draft) => {
       draft.fullscreenShare = e.on
