@@ -3,7 +3,14 @@ import type { Event } from '../events'
 import type { Deps } from '../ports'
 import type { State } from '../projections'
 import { boardGrantEffect, boardRightsEffect, boardSessionEffect, boardShareEffect } from './board'
+import { businessCallsEffect, openRedPacketEffect } from './business'
 import { chatEffect } from './chat'
+import {
+  answerQuestionEffect,
+  questionTimerEffect,
+  quizAdminEffect,
+  quizResultsEffect,
+} from './quiz'
 import { adapterEventsEffect, channelEffect, entryEffect, entryFlowEffect } from './entry'
 import { departureEffect, endedEffect, exitEffect, kickedEffect } from './lifecycle'
 import { liveSettingEffect, liveStateEffect, recordingsEffect } from './live'
@@ -47,7 +54,6 @@ import {
   inviteEffect,
 } from './requests'
 import {
-  answerQuestionEffect,
   businessEffect,
   inactiveStayEffect,
   likeEffect,
@@ -133,6 +139,11 @@ export const roomEffects: readonly RoomEffect[] = named({
   likeEffect,
   businessEffect,
   answerQuestionEffect,
+  questionTimerEffect,
+  quizAdminEffect,
+  quizResultsEffect,
+  businessCallsEffect,
+  openRedPacketEffect,
   inactiveStayEffect,
   recordingEffect,
   liveStateEffect,

@@ -107,22 +107,6 @@ export const businessEffect: RoomEffect = (event$, state$, deps) =>
     ),
   )
 
-/** A quiz answer. */
-export const answerQuestionEffect: RoomEffect = (event$, state$, { rest }) =>
-  event$.pipe(
-    ofType('ui/answerSubmitted'),
-    withLatestFrom(state$),
-    filter(([e, s]) => s.room !== null && s.business.question?.questionId === e.questionId),
-    exhaustMap(([e, s]) => {
-      const q = s.business.question as NonNullable<State['business']['question']>
-      return restCall(
-        'sendAnswer',
-        () => rest.sendAnswer((s.room as Room).roomId, q.questionId, [e.answer]),
-        () => ({ type: 'rest/answerSent', questionId: q.questionId }),
-      )
-    }),
-  )
-
 /** Staying in an inactive room: the server is told. */
 export const inactiveStayEffect: RoomEffect = (event$, state$, { rest }) =>
   event$.pipe(

@@ -1,4 +1,5 @@
 import type { BoardEvent } from './board'
+import type { BusinessEvent } from './business'
 import type { DeviceEvent } from './device'
 import type { LifeEvent } from './life'
 import type { MsgEvent, SentEvent } from './msg'
@@ -12,6 +13,7 @@ import type { UiEvent } from './ui'
 
 export type {
   BoardEvent,
+  BusinessEvent,
   DeviceEvent,
   LifeEvent,
   MsgEvent,
@@ -42,6 +44,7 @@ export type Event =
   | TimerEvent
   | LifeEvent
   | RuleEvent
+  | BusinessEvent
 
 export type EventType = Event['type']
 export type EventOf<K extends EventType> = Extract<Event, { type: K }>

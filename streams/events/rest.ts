@@ -100,7 +100,6 @@ export type RestEvent =
   | { readonly type: 'rest/recordingStarted'; readonly startedAt: number }
   | { readonly type: 'rest/recordingStopped' }
   | { readonly type: 'rest/recordingsLoaded'; readonly recordings: readonly Recording[] }
-  | { readonly type: 'rest/answerSent'; readonly questionId: string }
   | ({ readonly type: 'rest/called' } & RestCallRecord)
   | {
       readonly type: 'rest/callFailed'

@@ -65,7 +65,12 @@ export type UiEvent =
     }
   | { readonly type: 'ui/likeClicked' }
   | { readonly type: 'ui/businessSent'; readonly kind: BusinessType; readonly targetName?: string }
-  | { readonly type: 'ui/answerSubmitted'; readonly questionId: string; readonly answer: string }
+  /** My answer to the question asked: one label, or several for a multiple choice. */
+  | {
+      readonly type: 'ui/answerSubmitted'
+      readonly questionId: string
+      readonly answer: readonly string[]
+    }
   | { readonly type: 'ui/inactiveStayClicked' }
   | { readonly type: 'ui/deviceChosen'; readonly kind: DeviceKind; readonly deviceId: string }
   | { readonly type: 'ui/noiseReductionToggled'; readonly on: boolean }

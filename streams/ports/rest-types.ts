@@ -7,6 +7,9 @@ import type { RecordingService } from '../wire/rest/recording'
 import type { SceneService, SceneV1Service, LayoutSchema } from '../wire/rest/scene'
 import type { ProjectionService } from '../wire/rest/projection'
 import type { QuestionService } from '../wire/rest/question'
+import type { LuckyMoneyService } from '../wire/rest/lucky-money'
+import type { SignInService } from '../wire/rest/sign-in'
+import type { GoodsService } from '../wire/rest/goods'
 
 /**
  * The answers of the REST calls the client makes, taken from the server's route tables
@@ -44,6 +47,30 @@ export type Playback = DataOf<(typeof RecordingService)['routes']['list']>
 export type Recording = DataOf<(typeof RecordingService)['routes']['mixStart']>
 export type ProjectionUsers = DataOf<(typeof ProjectionService)['routes']['selectedUsers']>
 export type AnswerRecord = DataOf<(typeof QuestionService)['routes']['answer']>
+type QuestionRoutes = (typeof QuestionService)['routes']
+export type Question = DataOf<QuestionRoutes['add']>
+export type QuestionStatistics = DataOf<QuestionRoutes['statistics']>
+/** What a host writes to add a question. */
+export interface QuestionDraft {
+  readonly title: string
+  readonly options: readonly string[]
+  readonly answer: readonly string[]
+  readonly multiple: boolean
+  readonly standingSecond: number
+}
+type LuckyRoutes = (typeof LuckyMoneyService)['routes']
+export type LuckyMoney = DataOf<LuckyRoutes['send']>
+export type LuckyDraw = DataOf<LuckyRoutes['war']>
+export type LuckyMoneyList = DataOf<LuckyRoutes['list']>
+export type SignIn = DataOf<(typeof SignInService)['routes']['add']>
+export type Goods = DataOf<(typeof GoodsService)['routes']['add']>
+/** What a host writes to add goods. */
+export interface GoodsDraft {
+  readonly title: string
+  readonly price: number
+  readonly url: string
+  readonly goodsImg: string
+}
 
 /** The per-user media flag a REST update sets (spec §7 "Update user media state"). */
 export type MediaFlag = 'enableAudio' | 'enableVideo' | 'enableChat' | 'grantBoard'

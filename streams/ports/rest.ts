@@ -7,6 +7,15 @@ import type { RequestTypeId } from '../wire/peer'
 import type {
   AnswerRecord,
   BoardCredentials,
+  Goods,
+  GoodsDraft,
+  LuckyDraw,
+  LuckyMoney,
+  LuckyMoneyList,
+  Question,
+  QuestionDraft,
+  QuestionStatistics,
+  SignIn,
   HostAnswer,
   HotNum,
   LayoutAnswer,
@@ -133,8 +142,34 @@ export interface RestPort {
   stopRecording(roomId: string): Io<Recording>
   /** GET recording/all/list: the room's recordings, with their status and saved file. */
   loadRecordings(roomId: string): Io<readonly Recording[]>
-  /** A quiz answer. */
+  /** A quiz answer (question/portal/answer). */
   sendAnswer(roomId: string, questionId: string, answer: readonly string[]): Io<AnswerRecord>
+  /** Question admin calls (spec §7 "Question calls"): list, add, import, del. */
+  loadQuestions(roomId: string): Io<readonly Question[]>
+  addQuestion(roomId: string, draft: QuestionDraft): Io<Question>
+  importQuestions(roomId: string, fileName: string, csv: string): Io<readonly Question[]>
+  deleteQuestion(questionId: string): Io<null | void>
+  /** Send answer state: show (1), close (2) or publish results (3); announced as cmd 41. */
+  setQuestionState(roomId: string, questionId: string, answerState: 1 | 2 | 3): Io<Question>
+  loadQuestionStatistics(questionId: string): Io<QuestionStatistics>
+  loadQuestionAnswers(roomId: string, questionId: string): Io<readonly AnswerRecord[]>
+  /** Lucky money (spec §7): send (announced as cmd 19), grab (war), list, the open one. */
+  sendRedPacket(
+    roomId: string,
+    totalAmount: number,
+    count: number,
+    greeting: string,
+  ): Io<LuckyMoney>
+  grabRedPacket(luckyMoneyId: string): Io<LuckyDraw>
+  loadRedPackets(roomId: string, luckyMoneyId: string): Io<LuckyMoneyList>
+  loadOpenRedPacket(roomId: string): Io<LuckyMoney | null>
+  /** Sign-in (spec §7): add (announced as cmd 18 signIn) and the wall's list. */
+  signIn(roomId: string): Io<SignIn>
+  loadSignIns(roomId: string): Io<readonly SignIn[]>
+  /** Goods (spec §7 goods activity): list, add, show or hide to the room (cmd 23). */
+  loadGoods(roomId: string): Io<readonly Goods[]>
+  addGoods(roomId: string, draft: GoodsDraft): Io<Goods>
+  presentGoods(roomId: string, goodsId: string, show: boolean): Io<Goods>
   /**
    * POST room/{roomId}/user/{uid}/invite: a host invites (1) or withdraws (3); the invitee
    * answers the host (1 accept, 2 reject). The server delivers the peer message ([APPLY-4]).

@@ -1,25 +1,33 @@
 import { defineProjection } from '../core/projection'
 import type { Event } from '../events'
-import type {
-  BusinessData,
-  DomInfoData,
-  GoodsData,
-  QuestionData,
-  RedPacketData,
-} from '../wire/channel'
+import type { Goods, LuckyDraw, LuckyMoneyList, SignIn } from '../ports/rest-types'
+import type { BusinessData, DomInfoData, GoodsData, RedPacketData } from '../wire/channel'
 import type { ToolKey } from '../wire/constants'
 import { Role } from '../wire/roles'
 import type { State } from './state'
 
-/** Business features: tools, lucky money, goods, quiz questions, documents, refresh. */
+/**
+ * Business features: tools, red packets, sign-in, goods, documents, refresh (quizzes are
+ * `quiz`).
+ */
 export interface BusinessState {
   /** Extra tool bar keys this participant got ([MSG-8]). */
   readonly tools: readonly ToolKey[]
+  /** The red packet on my screen (cmd 19, or the open one found on entry), until I close it. */
   readonly redPacket: RedPacketData | null
+  /** What I drew from it. */
+  readonly drawn: LuckyDraw | null
+  /** Its results (every packet of the room and this one's draws), once asked. */
+  readonly packetResults: LuckyMoneyList | null
+  /** The goods card shown to the room (cmd 23), until hidden or I close it. */
   readonly goods: GoodsData | null
-  readonly question: QuestionData | null
+  /** The host's goods list, once loaded. */
+  readonly goodsList: readonly Goods[] | null
+  /** I signed in; the sign-in wall (loaded when opened, then kept current by cmd 18). */
+  readonly signedIn: boolean
+  readonly signIns: readonly SignIn[] | null
   readonly dom: DomInfoData | null
-  /** The last business message ([MSG-10]); its toast or dialog is in `ui`. */
+  /** The last business message ([MSG-10]); its toast is in `ui`. */
   readonly last: BusinessData | null
   /** The server asked every client to reload ([CMD-21]). */
   readonly reloadRequested: boolean
@@ -28,25 +36,29 @@ export interface BusinessState {
 export const initialBusiness: BusinessState = {
   tools: [],
   redPacket: null,
+  drawn: null,
+  packetResults: null,
   goods: null,
-  question: null,
+  goodsList: null,
+  signedIn: false,
+  signIns: null,
   dom: null,
   last: null,
   reloadRequested: false,
 }
 
-/** A copy with some fields replaced (undefined is no change); an object literal, fast to fold. */
-export function withBusiness(s: BusinessState, p: Partial<BusinessState>): BusinessState {
-  return {
-    tools: p.tools === undefined ? s.tools : p.tools,
-    redPacket: p.redPacket === undefined ? s.redPacket : p.redPacket,
-    goods: p.goods === undefined ? s.goods : p.goods,
-    question: p.question === undefined ? s.question : p.question,
-    dom: p.dom === undefined ? s.dom : p.dom,
-    last: p.last === undefined ? s.last : p.last,
-    reloadRequested: p.reloadRequested === undefined ? s.reloadRequested : p.reloadRequested,
-  }
-}
+/** A new red packet on my screen: nothing drawn from it yet. */
+const packet = (b: BusinessState, data: RedPacketData): BusinessState => ({
+  ...b,
+  redPacket: data,
+  drawn: null,
+  packetResults: null,
+})
+
+const withGoods = (list: readonly Goods[] | null, goods: Goods): readonly Goods[] => [
+  ...(list ?? []).filter((g) => g.goodsId !== goods.goodsId),
+  goods,
+]
 
 export const businessProjection = defineProjection<BusinessState, Event, State>(initialBusiness, {
   // [CMD-19] [MSG-8] non-host users get the robRed and sendRed tools
@@ -55,19 +67,64 @@ export const businessProjection = defineProjection<BusinessState, Event, State>(
       root.me?.role === Role.host || b.tools.includes('robRed')
         ? [...b.tools]
         : [...b.tools, 'robRed', 'sendRed']
-    return withBusiness(b, { tools, redPacket: e.data })
+    return { ...packet(b, e.data), tools }
   },
+  'rest/openRedPacketLoaded': (b, e) =>
+    e.packet && e.packet.myAmount === 0 && b.redPacket === null
+      ? packet(b, {
+          userId: e.packet.senderUserId,
+          userName: e.packet.senderName,
+          luckyMoneyId: e.packet.luckyMoneyId,
+          total: e.packet.totalAmount,
+          count: e.packet.count,
+          greeting: e.packet.greeting,
+        })
+      : b,
+  'rest/redPacketDrawn': (b, e) =>
+    b.redPacket?.luckyMoneyId === e.draw.luckyMoneyId ? { ...b, drawn: e.draw } : b,
+  'rest/redPacketsLoaded': (b, e) =>
+    b.redPacket?.luckyMoneyId === e.luckyMoneyId ? { ...b, packetResults: e.list } : b,
+  'ui/redPacketClosed': (b) => ({ ...b, redPacket: null, drawn: null, packetResults: null }),
   // [CMD-23] a goods detail (a message without goodsId never gets here, [MSG-4])
-  'msg/goodsShown': (b, e) => withBusiness(b, { goods: e.data.show === false ? null : e.data }),
-  // [CMD-41] a quiz question
-  'msg/questionAsked': (b, e) => withBusiness(b, { question: e.data }),
-  'rest/answerSent': (b, e) =>
-    b.question?.questionId === e.questionId ? withBusiness(b, { question: null }) : b,
+  'msg/goodsShown': (b, e) => ({ ...b, goods: e.data.show === false ? null : e.data }),
+  'ui/goodsCardClosed': (b) => ({ ...b, goods: null }),
+  'rest/goodsLoaded': (b, e) => ({ ...b, goodsList: e.goods }),
+  'rest/goodsAdded': (b, e) => ({ ...b, goodsList: withGoods(b.goodsList, e.goods) }),
+  // sign-in: mine, and the wall kept current by every sign-in announced ([CMD-18])
+  'rest/signedIn': (b, e) => ({
+    ...b,
+    signedIn: true,
+    signIns:
+      b.signIns && !b.signIns.some((s) => s.userId === e.record.userId)
+        ? [...b.signIns, e.record]
+        : b.signIns,
+  }),
+  'rest/signInsLoaded': (b, e, root) => ({
+    ...b,
+    signIns: e.list,
+    signedIn: b.signedIn || e.list.some((s) => s.userId === root.me?.userId),
+  }),
   // [CMD-17] the document centre's current document
-  'msg/domInfoChanged': (b, e) => withBusiness(b, { dom: e.data }),
+  'msg/domInfoChanged': (b, e) => ({ ...b, dom: e.data }),
   // [CMD-18]
-  'msg/businessReceived': (b, e) => withBusiness(b, { last: e.data }),
+  'msg/businessReceived': (b, e, root) => {
+    const { data } = e
+    const wall =
+      data.type === 'signIn' && b.signIns && !b.signIns.some((s) => s.userId === data.userId)
+        ? [
+            ...b.signIns,
+            {
+              roomId: root.room?.roomId ?? '',
+              userId: data.userId,
+              userName: data.userName,
+              userPhoto: '',
+              signInTime: e.timestamp,
+            },
+          ]
+        : b.signIns
+    return { ...b, last: data, signIns: wall }
+  },
   // [CMD-21]
-  'msg/refreshRequested': (b) => withBusiness(b, { reloadRequested: true }),
+  'msg/refreshRequested': (b) => ({ ...b, reloadRequested: true }),
   'life/exited': () => initialBusiness,
 })

@@ -48,7 +48,8 @@ export function stateFromJson(value: unknown): State {
     devices: slice('devices'),
     live: slice('live'),
     chat: { messages: PVec.from(Array.isArray(chat.messages) ? chat.messages : []) },
-    business: slice('business'),
+    business: { ...initialState.business, ...obj(json.business) } as State['business'],
+    quiz: { ...initialState.quiz, ...obj(json.quiz) } as State['quiz'],
     projection: { ...initialState.projection, ...projection, screens: map(projection.screens) },
     requests: {
       applications: map(requests.applications),

@@ -13,6 +13,7 @@ import { mediaProjection } from './media'
 import { meProjection } from './me'
 import { profileProjection } from './profile'
 import { projectionProjection } from './projection'
+import { quizProjection } from './quiz'
 import { requestsProjection } from './requests'
 import { roomProjection } from './room'
 import { sessionProjection } from './session'
@@ -39,6 +40,7 @@ function copyState(s: State): State {
     live: s.live,
     chat: s.chat,
     business: s.business,
+    quiz: s.quiz,
     projection: s.projection,
     requests: s.requests,
     ui: s.ui,
@@ -60,6 +62,7 @@ export const rootProjection = combineProjections<Event, State>(
     live: liveProjection,
     chat: chatProjection,
     business: businessProjection,
+    quiz: quizProjection,
     projection: projectionProjection,
     requests: requestsProjection,
     ui: uiProjection,

@@ -9,6 +9,7 @@ import type { MediaState } from './media'
 import type { MeState } from './me'
 import type { ProfileState } from './profile'
 import type { ProjectionState } from './projection'
+import type { QuizState } from './quiz'
 import type { RequestsState } from './requests'
 import type { RoomState } from './room'
 import type { SessionState } from './session'
@@ -30,6 +31,7 @@ export interface State {
   readonly live: LiveState
   readonly chat: ChatState
   readonly business: BusinessState
+  readonly quiz: QuizState
   readonly projection: ProjectionState
   readonly requests: RequestsState
   readonly ui: UiState

@@ -29,8 +29,6 @@ export type DialogKind =
   | 'stateChanged'
   | 'recordingFailed'
   | 'inactiveWarning'
-  | 'question'
-  | 'business'
   | 'alert'
 
 export interface Dialog {
@@ -149,6 +147,20 @@ const FAILURE_TOASTS: Partial<Record<string, string>> = {
   sendInvite: 'request failed',
 }
 
+/** The business calls whose refusal the user reads as the server put it ([ERR-3]). */
+const BUSINESS_CALLS: ReadonlySet<string> = new Set([
+  'sendAnswer',
+  'addQuestion',
+  'importQuestions',
+  'deleteQuestion',
+  'setQuestionState',
+  'sendRedPacket',
+  'grabRedPacket',
+  'signIn',
+  'addGoods',
+  'presentGoods',
+])
+
 function requestDialog(
   ui: UiState,
   kind: 'invite' | 'apply',
@@ -223,13 +235,13 @@ export const uiProjection = defineProjection<UiState, Event, State>(initialUi, {
       draft.fullscreenShare = e.on
     }),
   // [MSG-10] each business type shows its toast or dialog
-  'msg/businessReceived': (ui, { data }) => {
-    const params: Params = { userName: data.userName, targetName: data.targetName ?? '' }
-    if (data.type === 'lucky' || data.type === 'signIn')
-      return dialog(ui, 'business', { ...params, type: data.type }, false)
-    return toast(ui, 'info', `business.${data.type}`, params)
-  },
-  'msg/questionAsked': (ui, e) => dialog(ui, 'question', { questionId: e.data.questionId }),
+  // (a toast each, lucky money and sign-ins too: a box per sign-in would bury a large room)
+  'msg/businessReceived': (ui, { data }) =>
+    toast(ui, 'info', `business.${data.type}`, {
+      userName: data.userName,
+      targetName: data.targetName ?? '',
+      amount: data.amount ?? 0,
+    }),
   // [APPLY-2] requests and answers
   'peer/inviteReceived': (ui, e) => requestDialog(ui, 'invite', e.data),
   'peer/applyReceived': (ui, e) => requestDialog(ui, 'apply', e.data),
@@ -248,6 +260,8 @@ export const uiProjection = defineProjection<UiState, Event, State>(initialUi, {
       ? dialog(ui, 'alert', { message: e.message }, false)
       : toast(ui, 'warning', e.message),
   'rest/callFailed': (ui, e) => {
+    // a business call's refusal says the server's reason (the texts translate the known ones)
+    if (BUSINESS_CALLS.has(e.call)) return toast(ui, 'error', e.message)
     const key = FAILURE_TOASTS[e.call]
     return key ? toast(ui, 'error', key, { reason: e.message }) : ui
   },
@@ -297,8 +311,6 @@ export const uiProjection = defineProjection<UiState, Event, State>(initialUi, {
         d.params.uid === e.uid &&
         d.params.requestType === e.requestType,
     ),
-  'rest/answerSent': (ui, e) =>
-    without(ui, (d) => d.kind === 'question' && d.params.questionId === e.questionId),
   // leaving the room closes the boxes about it; the end and kick boxes and redirects stay
   'life/exited': (ui) =>
     produce(ui, (draft) => {

@@ -99,9 +99,12 @@ describe('question quizzes', () => {
         content: template.text + '"Say ""hi""",yes|no,,10\r\n',
       },
     )
-    expect(imported.body.data.map((q: any) => [q.title, q.options.length, q.answer])).toEqual([
-      ['Which planet is largest?', 3, ['B']],
-      ['Say "hi"', 2, []],
+    expect(
+      imported.body.data.map((q: any) => [q.title, q.options.length, q.answer, q.multiple]),
+    ).toEqual([
+      ['Which planet is largest?', 3, ['B'], false],
+      ['Which are prime numbers?', 4, ['A', 'C'], true],
+      ['Say "hi"', 2, [], false],
     ])
     const [first] = imported.body.data
     await host.client.post(`${Q}admin/state`, {
@@ -133,9 +136,55 @@ describe('question quizzes', () => {
     expect(
       (await host.client.post(`${Q}admin/del`, { questionId: first.questionId })).body.code,
     ).toBe(0)
-    expect((await host.client.get(`${Q}admin/list?roomId=${roomId}`)).body.data).toHaveLength(1)
+    expect((await host.client.get(`${Q}admin/list?roomId=${roomId}`)).body.data).toHaveLength(2)
     expect(
       (await host.client.post(`${Q}admin/del`, { questionId: first.questionId })).body.code,
     ).toBe(1801)
+  })
+
+  it('[API-8] [CMD-41] a multiple choice: shown with its text and options, answered with several labels, its results announced with the correct labels', async () => {
+    const { host, guest, roomId } = await meeting(server)
+    const rtm = await RtmClient.join(server, guest)
+    const single = await host.client.post(`${Q}admin/add`, {
+      roomId,
+      title: 'Two right answers in a single choice?',
+      options: ['a', 'b'],
+      answer: ['A', 'B'],
+      multiple: false,
+    })
+    expect(single.status).toBe(400)
+    const question = (
+      await host.client.post(`${Q}admin/add`, {
+        roomId,
+        title: 'Prime numbers?',
+        options: ['2', '4', '5'],
+        answer: ['C', 'A'],
+        multiple: true,
+        standingSecond: 20,
+      })
+    ).body.data
+    expect(question).toMatchObject({ multiple: true, answer: ['A', 'C'] })
+    const state = (answerState: number) =>
+      host.client.post(`${Q}admin/state`, { roomId, questionId: question.questionId, answerState })
+    await state(1)
+    const shown = (await rtm.message(41)).data
+    expect(shown).toMatchObject({
+      answerState: 1,
+      title: 'Prime numbers?',
+      options: ['2', '4', '5'],
+      multiple: true,
+    })
+    expect(shown.answer).toBeUndefined()
+    const mine = await guest.client.post(`${Q}portal/answer`, {
+      roomId,
+      questionId: question.questionId,
+      answer: ['C', 'A'],
+    })
+    expect(mine.body.data).toMatchObject({ answer: ['A', 'C'], correct: true })
+    await state(2)
+    expect((await rtm.message(41, (m) => m.data.answerState === 2)).data.answer).toBeUndefined()
+    await state(3)
+    expect((await rtm.message(41, (m) => m.data.answerState === 3)).data.answer).toEqual(['A', 'C'])
+    rtm.close()
   })
 })

@@ -4,6 +4,8 @@ import { en } from '../../src/web/i18n/en'
 import { zh } from '../../src/web/i18n/zh'
 import { roomEn } from '../../src/web/i18n/room/en'
 import { roomZh } from '../../src/web/i18n/room/zh'
+import { businessEn } from '../../src/web/i18n/business/en'
+import { businessZh } from '../../src/web/i18n/business/zh'
 import { TOAST_KEYS } from '../../src/web/screens/meeting/dialogs/box-text'
 
 function keys(value: object, prefix = ''): string[] {
@@ -28,9 +30,11 @@ describe('language', () => {
   it('[ERR-3] has every text in both Chinese and English, first-load and room texts alike', () => {
     expect(keys(zh).sort()).toEqual(keys(en).sort())
     expect(keys(roomZh).sort()).toEqual(keys(roomEn).sort())
+    expect(keys(businessZh).sort()).toEqual(keys(businessEn).sort())
     for (const [texts, other] of [
       [en, zh],
       [roomEn, roomZh],
+      [businessEn, businessZh],
     ] as const)
       for (const key of keys(texts)) {
         expect(String(leaf(texts, key)).trim(), key).not.toBe('')
@@ -118,9 +122,12 @@ describe('language', () => {
   })
 
   it('[ERR-3] every toast key the core uses maps to a text in both languages', () => {
+    // the business texts add their toasts to the room's
+    const en = { toasts: { ...roomEn.toasts, ...businessEn.toasts } }
+    const zh = { toasts: { ...roomZh.toasts, ...businessZh.toasts } }
     for (const [coreKey, key] of Object.entries(TOAST_KEYS)) {
-      expect(typeof leaf(roomEn, `toasts.${key}`), coreKey).toBe('string')
-      expect(typeof leaf(roomZh, `toasts.${key}`), coreKey).toBe('string')
+      expect(typeof leaf(en, `toasts.${key}`), coreKey).toBe('string')
+      expect(typeof leaf(zh, `toasts.${key}`), coreKey).toBe('string')
     }
   })
 })

@@ -1,20 +1,25 @@
 import type { RequestBodyAction, RestPort } from '@streams/ports/rest'
-import type { LayoutUpdate, MediaFlag } from '@streams/ports/rest-types'
+import type { GoodsDraft, LayoutUpdate, MediaFlag, QuestionDraft } from '@streams/ports/rest-types'
 import type { LiveStateId, MuteAllId } from '@streams/wire/constants'
 import type { RequestTypeId } from '@streams/wire/peer'
+import { GoodsService } from '@streams/wire/rest/goods'
 import { LiveService } from '@streams/wire/rest/live'
+import { LuckyMoneyService } from '@streams/wire/rest/lucky-money'
 import { ProjectionService } from '@streams/wire/rest/projection'
 import { QuestionService } from '@streams/wire/rest/question'
 import { RecordingService } from '@streams/wire/rest/recording'
 import { RoomService, type ClientConfig, type EntryBody } from '@streams/wire/rest/room'
 import { RoomUserService, type ExitReason } from '@streams/wire/rest/room-users'
 import { SceneService, SceneV1Service } from '@streams/wire/rest/scene'
+import { SignInService } from '@streams/wire/rest/sign-in'
 import type { Flag, RoleId } from '@streams/wire/roles'
 import type { RouteClient } from './client'
 
 const room = RoomService.routes
 const user = RoomUserService.routes
 const scene = SceneService.routes
+const question = QuestionService.routes
+const lucky = LuckyMoneyService.routes
 
 /**
  * The REST port (every call of spec §7 the client makes) against this project's server: each
@@ -206,8 +211,100 @@ export class RestAdapter implements RestPort {
   }
 
   sendAnswer(roomId: string, questionId: string, answer: readonly string[]) {
-    return this.client.call(QuestionService, QuestionService.routes.answer, {
+    return this.client.call(QuestionService, question.answer, {
       body: { roomId, questionId, answer: [...answer] },
+    })
+  }
+
+  loadQuestions(roomId: string) {
+    return this.client.call(QuestionService, question.list, { query: { roomId } })
+  }
+
+  addQuestion(roomId: string, draft: QuestionDraft) {
+    return this.client.call(QuestionService, question.add, {
+      body: {
+        roomId,
+        title: draft.title,
+        options: [...draft.options],
+        answer: [...draft.answer],
+        multiple: draft.multiple,
+        standingSecond: draft.standingSecond,
+      },
+    })
+  }
+
+  importQuestions(roomId: string, fileName: string, csv: string) {
+    const form = new FormData()
+    form.append('roomId', roomId)
+    form.append('file', new Blob([csv], { type: 'text/csv' }), fileName)
+    return this.client.call(QuestionService, question.import, { form })
+  }
+
+  deleteQuestion(questionId: string) {
+    return this.client.call(QuestionService, question.del, { body: { questionId } })
+  }
+
+  setQuestionState(roomId: string, questionId: string, answerState: 1 | 2 | 3) {
+    return this.client.call(QuestionService, question.state, {
+      body: { roomId, questionId, answerState },
+    })
+  }
+
+  loadQuestionStatistics(questionId: string) {
+    return this.client.call(QuestionService, question.statistics, { query: { questionId } })
+  }
+
+  loadQuestionAnswers(roomId: string, questionId: string) {
+    return this.client.call(QuestionService, question.answerList, {
+      query: { roomId, questionId },
+    })
+  }
+
+  sendRedPacket(roomId: string, totalAmount: number, count: number, greeting: string) {
+    return this.client.call(LuckyMoneyService, lucky.send, {
+      body: { roomId, totalAmount, count, greeting },
+    })
+  }
+
+  grabRedPacket(luckyMoneyId: string) {
+    return this.client.call(LuckyMoneyService, lucky.war, { body: { luckyMoneyId } })
+  }
+
+  loadRedPackets(roomId: string, luckyMoneyId: string) {
+    return this.client.call(LuckyMoneyService, lucky.list, { query: { roomId, luckyMoneyId } })
+  }
+
+  loadOpenRedPacket(roomId: string) {
+    return this.client.call(LuckyMoneyService, lucky.findUseful, { query: { roomId } })
+  }
+
+  signIn(roomId: string) {
+    return this.client.call(SignInService, SignInService.routes.add, { body: { roomId } })
+  }
+
+  loadSignIns(roomId: string) {
+    return this.client.call(SignInService, SignInService.routes.list, { query: { roomId } })
+  }
+
+  loadGoods(roomId: string) {
+    return this.client.call(GoodsService, GoodsService.routes.activity, { query: { roomId } })
+  }
+
+  addGoods(roomId: string, draft: GoodsDraft) {
+    return this.client.call(GoodsService, GoodsService.routes.add, {
+      body: {
+        roomId,
+        title: draft.title,
+        price: draft.price,
+        ...(draft.url ? { url: draft.url } : {}),
+        ...(draft.goodsImg ? { goodsImg: draft.goodsImg } : {}),
+      },
+    })
+  }
+
+  presentGoods(roomId: string, goodsId: string, show: boolean) {
+    return this.client.call(GoodsService, GoodsService.routes.show, {
+      body: { roomId, goodsId, show },
     })
   }
 

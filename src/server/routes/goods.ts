@@ -105,7 +105,10 @@ export function goodsRoutes(app: FastifyInstance, deps: Deps, options: RegisterO
           isAppStore: goods.isAppStore === 1,
           objectId: goods.objectId,
           objectType: goods.objectType,
-          show: true,
+          title: goods.title,
+          price: goods.price,
+          url: goods.url,
+          show: body.show !== false,
         })
         return goods
       },

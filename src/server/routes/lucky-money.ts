@@ -123,6 +123,7 @@ export function luckyMoneyRoutes(app: FastifyInstance, deps: Deps, options: Regi
           luckyMoneyId: sent.lucky_money_id,
           total: sent.total_amount,
           count: sent.count,
+          greeting: sent.greeting,
         })
         return toPacket(sent, me.userId)
       },

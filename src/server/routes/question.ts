@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify'
 import { Cmd } from '@streams/wire/channel'
 import { QuestionService, type Question } from '@streams/wire/rest/question'
 import type { Deps } from '../deps'
-import { parseCsv, toCsv } from '../http/csv'
+import { toCsv } from '../http/csv'
+import { LABELS, parseQuestionCsv, QUESTION_TEMPLATE } from './question-csv'
 import { ApiFailure } from '../http/errors'
 import { Download, registerService, type RegisterOptions } from '../http/register'
 import { Code, isHost, loadRoom, requireAction, requireMember } from '../rooms/access'
@@ -20,6 +21,7 @@ interface QuestionRow {
   show_time: string
   answer_state: number
   captcha_uuid: string
+  multiple: number
 }
 interface AnswerRow {
   question_id: string
@@ -30,14 +32,6 @@ interface AnswerRow {
   correct: boolean
   answered_at: string
 }
-
-const LABELS = 'ABCDEFGHIJ'
-const TEMPLATE_HEADER = [
-  'title',
-  'options (separated by |)',
-  'answer (labels, e.g. A or AC)',
-  'standingSecond',
-]
 
 /**
  * Question quizzes (spec §7): hosts write and show questions (announced as cmd 41), members
@@ -51,6 +45,7 @@ export function questionRoutes(app: FastifyInstance, deps: Deps, options: Regist
     simpleOrder: r.simple_order,
     title: r.title,
     options: JSON.parse(r.options) as string[],
+    multiple: r.multiple === 1,
     answer: reveal || r.answer_state === 3 ? (JSON.parse(r.answer) as string[]) : [],
     standingSecond: r.standing_second,
     showTime: Number(r.show_time),
@@ -93,20 +88,35 @@ export function questionRoutes(app: FastifyInstance, deps: Deps, options: Regist
   }
   const insert = async (
     roomId: string,
-    q: { title: string; options: string[]; answer: string[]; standingSecond?: number },
+    q: {
+      title: string
+      options: string[]
+      answer: string[]
+      multiple?: boolean
+      standingSecond?: number
+    },
   ) => {
     checkLabels(q.options, q.answer)
+    const answer = [...new Set(q.answer)].sort()
+    const multiple = q.multiple ?? answer.length > 1
+    if (!multiple && answer.length > 1)
+      throw new ApiFailure(400, 'params: a single choice has one correct answer', {
+        status: 400,
+        field: 'answer',
+        reason: 'invalid',
+      })
     const { rows } = await db.query<QuestionRow>(
-      `INSERT INTO questions (question_id, room_id, simple_order, title, options, answer, standing_second, captcha_uuid)
-       VALUES ($1, $2, (SELECT coalesce(max(simple_order), 0) + 1 FROM questions WHERE room_id = $2), $3, $4, $5, $6, $7) RETURNING *`,
+      `INSERT INTO questions (question_id, room_id, simple_order, title, options, answer, standing_second, captcha_uuid, multiple)
+       VALUES ($1, $2, (SELECT coalesce(max(simple_order), 0) + 1 FROM questions WHERE room_id = $2), $3, $4, $5, $6, $7, $8) RETURNING *`,
       [
         randomBytes(8).toString('hex'),
         roomId,
         q.title,
         JSON.stringify(q.options),
-        JSON.stringify([...new Set(q.answer)].sort()),
+        JSON.stringify(answer),
         q.standingSecond ?? 60,
         randomUUID(),
+        multiple ? 1 : 0,
       ],
     )
     return toQuestion(rows[0]!, true)
@@ -179,6 +189,12 @@ export function questionRoutes(app: FastifyInstance, deps: Deps, options: Regist
           showTime,
           standingSecond: standing,
           captchaUuid: updated.captcha_uuid,
+          answerState: body.answerState,
+          title: updated.title,
+          options: JSON.parse(updated.options) as string[],
+          multiple: updated.multiple === 1,
+          // the correct labels only once the results are published
+          ...(body.answerState === 3 ? { answer: JSON.parse(updated.answer) as string[] } : {}),
         })
         return toQuestion(updated, true)
       },
@@ -243,43 +259,7 @@ export function questionRoutes(app: FastifyInstance, deps: Deps, options: Regist
             reason: 'empty',
           })
         const { room } = await hostOf(roomId, who)
-        const rows = parseCsv(text)
-        const body = rows[0]?.[0]?.trim().toLowerCase() === 'title' ? rows.slice(1) : rows
-        const parsed = body.map((row, i) => {
-          const [title = '', optionText = '', answerText = '', seconds = ''] = row.map((c) =>
-            c.trim(),
-          )
-          const options = optionText
-            .split('|')
-            .map((o) => o.trim())
-            .filter(Boolean)
-          const standingSecond = seconds ? Number(seconds) : 60
-          if (
-            !title ||
-            options.length < 2 ||
-            options.length > LABELS.length ||
-            !Number.isInteger(standingSecond) ||
-            standingSecond < 5
-          )
-            throw new ApiFailure(
-              400,
-              `params: line ${i + 2} needs a title, 2 to 10 options and a time of at least 5 s`,
-              {
-                status: 400,
-                field: 'file',
-                reason: 'invalid',
-              },
-            )
-          return {
-            title,
-            options,
-            answer: answerText
-              .toUpperCase()
-              .split('')
-              .filter((c) => c.trim()),
-            standingSecond,
-          }
-        })
+        const parsed = parseQuestionCsv(text)
         const added: Question[] = []
         for (const q of parsed) added.push(await insert(room.room_id, q))
         return added
@@ -300,6 +280,12 @@ export function questionRoutes(app: FastifyInstance, deps: Deps, options: Regist
         const options = JSON.parse(question.options) as string[]
         checkLabels(options, body.answer)
         const given = [...new Set(body.answer)].sort()
+        if (question.multiple !== 1 && given.length > 1)
+          throw new ApiFailure(400, 'params: a single choice takes one answer', {
+            status: 400,
+            field: 'answer',
+            reason: 'invalid',
+          })
         const right = JSON.parse(question.answer) as string[]
         const correct = right.length === 0 || given.join('') === right.join('')
         const { rows } = await db.query(
@@ -328,10 +314,7 @@ export function questionRoutes(app: FastifyInstance, deps: Deps, options: Regist
       },
 
       async template() {
-        return new Download(
-          'question-template.csv',
-          toCsv([TEMPLATE_HEADER, ['Which planet is largest?', 'Mars|Jupiter|Venus', 'B', 60]]),
-        )
+        return new Download('question-template.csv', QUESTION_TEMPLATE)
       },
     },
     options,

@@ -5,6 +5,7 @@ import { migration006 } from './migrations/006-broadcast'
 import { migration007 } from './migrations/007-security'
 import { migration008 } from './migrations/008-admission'
 import { migration009 } from './migrations/009-reports'
+import { migration010 } from './migrations/010-quiz-kind'
 import type { Db } from './db'
 
 export interface Migration {
@@ -22,6 +23,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration007,
   migration008,
   migration009,
+  migration010,
 ]
 
 /**

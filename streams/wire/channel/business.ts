@@ -25,6 +25,7 @@ export const RedPacketDataSchema = Type.Object({
   luckyMoneyId: Type.String({ minLength: 1 }),
   total: Type.Optional(Type.Number({ minimum: 0 })),
   count: Type.Optional(Type.Integer({ minimum: 0 })),
+  greeting: Type.Optional(Type.String({ maxLength: 100 })),
 })
 export type RedPacketData = Static<typeof RedPacketDataSchema>
 
@@ -36,6 +37,10 @@ export const GoodsDataSchema = Type.Object({
   isAppStore: Type.Optional(Type.Boolean()),
   objectId: Type.Optional(Type.String()),
   objectType: Type.Optional(Type.String()),
+  /** The card's title, price (in cents) and where the goods is bought. */
+  title: Type.Optional(Type.String({ maxLength: 100 })),
+  price: Type.Optional(Type.Integer({ minimum: 0 })),
+  url: Type.Optional(Type.String({ maxLength: 1024 })),
   /** false hides the detail again. */
   show: Type.Optional(Type.Boolean()),
 })
@@ -49,7 +54,10 @@ export const UsersAmountDataSchema = Type.Object({
 })
 export type UsersAmountData = Static<typeof UsersAmountDataSchema>
 
-/** cmd 41 answer question ([CMD-41]): a quiz question everybody is asked to answer. */
+/**
+ * cmd 41 answer question ([CMD-41]): a quiz question everybody is asked to answer, with its
+ * text and options, then closed, then its results.
+ */
 export const QuestionDataSchema = Type.Object({
   ...actor,
   questionId: Type.String({ minLength: 1 }),
@@ -57,5 +65,12 @@ export const QuestionDataSchema = Type.Object({
   showTime: Type.Number({ minimum: 0 }),
   standingSecond: Type.Integer({ minimum: 0 }),
   captchaUuid: Type.Optional(Type.String()),
+  /** 1 shown (answer now), 2 closed, 3 results published; 1 when absent. */
+  answerState: Type.Optional(Type.Integer({ minimum: 1, maximum: 3 })),
+  title: Type.Optional(Type.String({ maxLength: 500 })),
+  options: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 10 })),
+  multiple: Type.Optional(Type.Boolean()),
+  /** The correct labels, once the results are published (answerState 3). */
+  answer: Type.Optional(Type.Array(Type.String({ maxLength: 1 }), { maxItems: 10 })),
 })
 export type QuestionData = Static<typeof QuestionDataSchema>

@@ -56,7 +56,8 @@ export const GoodsService = defineService(ROOM_PREFIX, 10011, {
     method: 'POST',
     path: 'goods/show',
     params: AppParams({}),
-    body: Type.Object({ roomId: Id, goodsId: Id }),
+    /** `show: false` hides the goods card again. */
+    body: Type.Object({ roomId: Id, goodsId: Id, show: Type.Optional(Type.Boolean()) }),
     data: GoodsSchema,
     access: 'session',
   },

@@ -14,6 +14,8 @@ export const QuestionSchema = Type.Object({
   simpleOrder: Type.Integer(),
   title: Type.String(),
   options: Type.Array(Type.String()),
+  /** A multiple choice (several options may be chosen) or a single one. */
+  multiple: Type.Boolean(),
   /** Correct option labels; shown to members only after the question closes. */
   answer: Type.Array(Type.String()),
   /** Seconds the question stays open once shown. */
@@ -50,6 +52,8 @@ export const QuestionAddBodySchema = Type.Object({
   title: Text(500),
   options: Type.Array(Text(200), { minItems: 2, maxItems: 10 }),
   answer: Type.Array(Label, { maxItems: 10 }),
+  /** Several options may be chosen; by default when more than one is correct. */
+  multiple: Type.Optional(Type.Boolean()),
   standingSecond: Type.Optional(Type.Integer({ minimum: 5, maximum: 3600 })),
 })
 
@@ -127,7 +131,10 @@ export const QuestionService = defineService(ROOM_PREFIX, 10011, {
     access: 'session',
     download: { contentType: 'text/csv; charset=utf-8' },
   },
-  /** Questions from a CSV file in the template's format (multipart field `file`, plus `roomId`). */
+  /**
+   * Questions from a CSV file in the template's format (multipart field `file`, plus `roomId`):
+   * title, options separated by |, the correct labels, seconds, and single or multiple.
+   */
   import: {
     method: 'POST',
     path: 'question/admin/import',

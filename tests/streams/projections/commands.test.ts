@@ -249,7 +249,7 @@ describe('channel commands reach their projections', () => {
     expect(s.users.audiences.get('300')?.userName).toBe('Tom')
   })
 
-  it('[CMD-41] answer question: the question dialog opens with the question', () => {
+  it('[CMD-41] answer question: the answer box opens with the question', () => {
     const s = fold(
       inRoom(),
       msg(Cmd.answerTheQuestion, {
@@ -260,7 +260,7 @@ describe('channel commands reach their projections', () => {
         standingSecond: 30,
       }),
     )
-    expect(s.business.question?.questionId).toBe('q1')
-    expect(s.ui.dialogs.map((d) => d.kind)).toEqual(['question'])
+    expect(s.quiz.current?.questionId).toBe('q1')
+    expect(s.quiz.boxOpen).toBe(true)
   })
 })

@@ -40,6 +40,7 @@ import { ScreenShareView } from './video/SharedView'
 import { VideoArea } from './video/VideoArea'
 import { BoardArea } from '../../board/BoardArea'
 import { LivePlayer } from '../../live/LivePlayer'
+import { BusinessLayer } from '../../business/BusinessLayer'
 import { Role } from '@streams/wire/roles'
 
 addRoomTexts()
@@ -229,6 +230,7 @@ export function MeetingScreen() {
           </DialogBody>
         </DialogSurface>
       </Dialog>
+      <BusinessLayer />
       <ConnectionNotice />
       <Boxes />
       <Toasts />

@@ -35,6 +35,8 @@ import { ApplyMenu } from '../meeting/menu/ApplyMenu'
 import { ScreenShareView } from '../meeting/video/SharedView'
 import { VideoArea } from '../meeting/video/VideoArea'
 import { LivePlayer } from '../../live/LivePlayer'
+import { BusinessLayer } from '../../business/BusinessLayer'
+import { BusinessMenu } from '../../business/BusinessMenu'
 
 addRoomTexts()
 
@@ -214,6 +216,7 @@ export function MobileMeetingScreen() {
             <ApplyMenu narrow />
           </>
         )}
+        <BusinessMenu narrow />
         <Button
           appearance="primary"
           icon={<SignOut24Regular />}
@@ -221,6 +224,7 @@ export function MobileMeetingScreen() {
           onClick={() => dispatch({ type: 'ui/leaveClicked' })}
         />
       </nav>
+      <BusinessLayer />
       <ConnectionNotice />
       <Boxes />
       <Toasts />

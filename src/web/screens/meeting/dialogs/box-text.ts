@@ -29,6 +29,14 @@ export const TOAST_KEYS: Readonly<Record<string, string>> = {
   'business.liquorOfInviting': 'businessLiquorOfInviting',
   'business.liquorOfRespect': 'businessLiquorOfRespect',
   'business.cheers': 'businessCheers',
+  'business.lucky': 'businessLucky',
+  'business.signIn': 'businessSignIn',
+  // the server's refusals of business calls
+  'the lucky money is all taken': 'redPacketEmpty',
+  'you have already grabbed this one': 'redPacketGrabbed',
+  'the question is closed': 'questionClosed',
+  'you have already answered': 'questionAnswered',
+  'the meeting has ended': 'meetingEnded',
   peerSendFailed: 'peerSendFailed',
   'update board permission failed': 'updateBoardPermissionFailed',
   'update share permission failed': 'updateSharePermissionFailed',
@@ -124,14 +132,6 @@ export function boxText(t: TFunction, box: BoxLike): BoxText {
           p.seconds === undefined
             ? t('dialogs.inactiveWarning.text')
             : t('dialogs.inactiveWarning.textSeconds', { seconds: p.seconds }),
-      }
-    case 'business':
-      return {
-        ...labels,
-        title: t('dialogs.business.title', { userName: p.userName }),
-        body: t(p.type === 'signIn' ? 'dialogs.business.signIn' : 'dialogs.business.lucky', {
-          userName: p.userName,
-        }),
       }
     case 'alert': {
       const message = String(p.message ?? '')

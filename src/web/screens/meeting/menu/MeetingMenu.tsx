@@ -20,6 +20,7 @@ import type { State } from '@streams/projections'
 import { selectCan } from '@streams/selectors'
 import { MuteAll } from '@streams/wire/constants'
 import { Role } from '@streams/wire/roles'
+import { BusinessMenu } from '../../../business/BusinessMenu'
 import { InputsButton } from '../../../live/InputsButton'
 import { RecordingMenuButton } from '../../../live/RecordingMenuButton'
 import { useSelector, useSession } from '../../../session/context'
@@ -168,6 +169,7 @@ export function MeetingMenu({
             onClick={() => dispatch({ type: 'ui/muteAllClicked' })}
           />
         ))}
+      <BusinessMenu narrow={narrow} />
       {view.role === Role.host ? (
         <HostMenu narrow={narrow} onDevices={onDevices} onSettings={onSettings} />
       ) : (

@@ -1,0 +1,96 @@
+import { defineProjection } from '../core/projection'
+import type { Event } from '../events'
+import type { AnswerRecord, Question, QuestionStatistics } from '../ports/rest-types'
+import type { QuestionData } from '../wire/channel'
+import type { State } from './state'
+
+/** A question's answers and statistics, as the host's panel last loaded them. */
+export interface QuizResults {
+  readonly questionId: string
+  readonly statistics: QuestionStatistics
+  readonly answers: readonly AnswerRecord[]
+}
+
+/** Question quizzes (spec §1, §7): the question asked, my answer, and the host's panel. */
+export interface QuizState {
+  /** The question the room was last asked (cmd 41), with its state (1 shown, 2 closed, 3 results). */
+  readonly current: QuestionData | null
+  /** My answer box is shown: for a question shown, or its results, until I close it. */
+  readonly boxOpen: boolean
+  /** The question's standing time ran out (no more answers). */
+  readonly timedOut: boolean
+  /** My answer to the current question, as the server recorded it. */
+  readonly mine: AnswerRecord | null
+  /** The host's panel: open, the room's questions, the one followed and its results. */
+  readonly panelOpen: boolean
+  readonly questions: readonly Question[] | null
+  readonly selected: string | null
+  readonly results: QuizResults | null
+}
+
+export const initialQuiz: QuizState = {
+  current: null,
+  boxOpen: false,
+  timedOut: false,
+  mine: null,
+  panelOpen: false,
+  questions: null,
+  selected: null,
+  results: null,
+}
+
+const upsert = (list: readonly Question[] | null, q: Question): readonly Question[] => {
+  const rest = (list ?? []).filter((x) => x.questionId !== q.questionId)
+  return [...rest, q].sort((a, b) => a.simpleOrder - b.simpleOrder)
+}
+
+export const quizProjection = defineProjection<QuizState, Event, State>(initialQuiz, {
+  // [CMD-41] shown: the box opens with the question; closed: no more answers; results: shown
+  'msg/questionAsked': (q, { data }) => {
+    const state = data.answerState ?? 1
+    const same = q.current?.questionId === data.questionId
+    if (state === 1)
+      return { ...q, current: data, boxOpen: true, timedOut: false, mine: same ? q.mine : null }
+    if (!same) return { ...q, current: data, boxOpen: state === 3, timedOut: true, mine: null }
+    return { ...q, current: data, boxOpen: state === 3 || q.boxOpen, timedOut: true }
+  },
+  'timer/questionTimedOut': (q, e) =>
+    q.current?.questionId === e.questionId ? { ...q, timedOut: true } : q,
+  'rest/answerSent': (q, e) =>
+    q.current?.questionId === e.questionId ? { ...q, mine: e.record } : q,
+  'ui/questionBoxClosed': (q, e) =>
+    q.current?.questionId === e.questionId ? { ...q, boxOpen: false } : q,
+  // the host's panel
+  'ui/quizOpened': (q) => ({ ...q, panelOpen: true }),
+  'ui/quizClosed': (q) => ({ ...q, panelOpen: false }),
+  'rest/questionsLoaded': (q, e) => ({ ...q, questions: e.questions }),
+  'rest/questionAdded': (q, e) => ({ ...q, questions: upsert(q.questions, e.question) }),
+  'rest/questionsImported': (q, e) => ({
+    ...q,
+    questions: e.questions.reduce<readonly Question[]>(upsert, q.questions ?? []),
+  }),
+  'rest/questionDeleted': (q, e) => ({
+    ...q,
+    questions: (q.questions ?? []).filter((x) => x.questionId !== e.questionId),
+    selected: q.selected === e.questionId ? null : q.selected,
+    results: q.results?.questionId === e.questionId ? null : q.results,
+  }),
+  'rest/questionStateChanged': (q, e) => ({
+    ...q,
+    questions: upsert(q.questions, e.question),
+    selected: e.question.questionId,
+  }),
+  'ui/questionSelected': (q, e) => ({
+    ...q,
+    selected: e.questionId,
+    results: q.results?.questionId === e.questionId ? q.results : null,
+  }),
+  'rest/questionResultsLoaded': (q, e) =>
+    q.selected === e.questionId
+      ? {
+          ...q,
+          results: { questionId: e.questionId, statistics: e.statistics, answers: e.answers },
+        }
+      : q,
+  'life/exited': () => initialQuiz,
+})
