@@ -19,9 +19,9 @@ import {
 } from '@fluentui/react-icons'
 import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { State } from '../../../streams/projections'
-import { selectCan } from '../../../streams/selectors'
-import { Role } from '../../../streams/wire/roles'
+import type { State } from '@streams/projections'
+import { selectCan } from '@streams/selectors'
+import { Role } from '@streams/wire/roles'
 import { addBusinessTexts } from '../i18n/business'
 import { useSelector, useSession } from '../session/context'
 

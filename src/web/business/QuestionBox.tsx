@@ -14,8 +14,8 @@ import {
 } from '@fluentui/react-components'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { State } from '../../../streams/projections'
-import { Role } from '../../../streams/wire/roles'
+import type { State } from '@streams/projections'
+import { Role } from '@streams/wire/roles'
 import { useIsReplay, useSelector, useSession } from '../session/context'
 
 const useStyles = makeStyles({

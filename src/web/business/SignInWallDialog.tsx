@@ -13,7 +13,7 @@ import {
 } from '@fluentui/react-components'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { State } from '../../../streams/projections'
+import type { State } from '@streams/projections'
 import { addBusinessTexts } from '../i18n/business'
 import { useSelector, useSession } from '../session/context'
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { ROOM_PREFIX } from '../../../streams/wire/rest/route'
+import { ROOM_PREFIX } from '@streams/wire/rest/route'
 import { clientConfig } from '../app/api'
 
 /**

@@ -1,8 +1,8 @@
 import { of, throwError } from 'rxjs'
 import { describe, expect, it } from 'vitest'
-import { businessCallsEffect, openRedPacketEffect } from '../../../streams/effects/business'
-import { RestFailure } from '../../../streams/ports/rest'
-import { Cmd } from '../../../streams/wire/channel'
+import { businessCallsEffect, openRedPacketEffect } from '@streams/effects/business'
+import { RestFailure } from '@streams/ports/rest'
+import { Cmd } from '@streams/wire/channel'
 import { asHost, byHost, inRoom, msg } from '../fixtures'
 import { runEffects } from './harness'
 

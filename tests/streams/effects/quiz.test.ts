@@ -5,9 +5,9 @@ import {
   questionTimerEffect,
   quizAdminEffect,
   quizResultsEffect,
-} from '../../../streams/effects/quiz'
-import type { Event } from '../../../streams/events'
-import { Cmd } from '../../../streams/wire/channel'
+} from '@streams/effects/quiz'
+import type { Event } from '@streams/events'
+import { Cmd } from '@streams/wire/channel'
 import { asHost, byHost, inRoom, msg } from '../fixtures'
 import { runEffects } from './harness'
 

@@ -1,7 +1,7 @@
 import { ProgressBar, Text, makeStyles } from '@fluentui/react-components'
 import { Checkmark16Regular, Dismiss16Regular } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
-import type { State } from '../../../../streams/projections'
+import type { State } from '@streams/projections'
 import { useSelector } from '../../session/context'
 import { label } from '../QuestionBox'
 

@@ -9,7 +9,7 @@ import {
 } from '@fluentui/react-components'
 import { Dismiss24Regular, Gift24Regular } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
-import type { State } from '../../../../streams/projections'
+import type { State } from '@streams/projections'
 import { useSelector, useSession } from '../../session/context'
 
 const useStyles = makeStyles({
