@@ -38,14 +38,8 @@ import {
   setHostEffect,
   userMediaEffect,
 } from './moderation'
-import {
-  reconnectEffect,
-  renegotiateEffect,
-  sdkReconnectEffect,
-  resumeEffect,
-  resyncEffect,
-  roomMemoryEffect,
-} from './reconnect'
+import { reconnectEffect, renegotiateEffect, resyncEffect, sdkReconnectEffect } from './reconnect'
+import { restoreChatEffect, resumeEffect, roomMemoryEffect } from './reload'
 import {
   answerEffect,
   applyEffect,
@@ -97,6 +91,7 @@ export const roomEffects: readonly RoomEffect[] = named({
   sdkReconnectEffect,
   resyncEffect,
   resumeEffect,
+  restoreChatEffect,
   roomMemoryEffect,
   renegotiateEffect,
   redirectEffect,

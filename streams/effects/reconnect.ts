@@ -28,7 +28,7 @@ import type { RoomAnswer } from '../ports/rest-types'
 import type { State } from '../projections'
 import { TOO_MANY_CONNECTIONS } from '../wire/constants'
 import { roomLoaded } from './entry'
-import { callFailed, ErrorText, messageOf, once, restDetails } from './errors'
+import { callFailed, ErrorText, messageOf, once } from './errors'
 
 type RoomEffect = Effect<State, Event, Deps>
 
@@ -247,50 +247,6 @@ export const resyncEffect: RoomEffect = (event$, state$, deps) =>
       )
       return concat(caughtUp, room, roster, of<Event>({ type: 'life/resynced', roomId }))
     }),
-  )
-
-/** The storage key of the room this tab is in ([ROUTE-13] session info), for a page reload. */
-export const ROOM_KEY = 'room'
-
-/** Remembers the room once I am in it and forgets it when I am out. */
-export const roomMemoryEffect: RoomEffect = (event$, _state$, deps) =>
-  event$.pipe(
-    ofType('life/entered', 'life/exited'),
-    concatMap((e) =>
-      once(() =>
-        e.type === 'life/entered'
-          ? deps.storage.set(ROOM_KEY, e.roomId)
-          : deps.storage.remove(ROOM_KEY),
-      ).pipe(
-        ignoreElements(),
-        catchError(() => EMPTY),
-      ),
-    ),
-  )
-
-/**
- * A page reloaded in a room: my member's entry answer again (fresh tokens, same uid, role and
- * grants), and the entry goes on as after a join; refused (I was removed, the room ended) it is
- * an entry failure.
- */
-export const resumeEffect: RoomEffect = (event$, _state$, deps) =>
-  event$.pipe(
-    ofType('ui/reloadedInRoom'),
-    exhaustMap(({ roomId }) =>
-      once(() => deps.rest.resumeRoom(roomId)).pipe(
-        map((data): Event => ({
-          type: 'rest/roomEntered',
-          data: data as NonNullable<typeof data>,
-        })),
-        catchError((error: unknown) =>
-          of<Event>({
-            type: 'rest/roomEntryFailed',
-            message: messageOf(error),
-            ...restDetails(error),
-          }),
-        ),
-      ),
-    ),
   )
 
 /**

@@ -57,6 +57,11 @@ export type RtmEvent =
    */
   | { readonly type: 'rtm/caughtUp'; readonly missed: number; readonly complete: boolean }
   /**
+   * After a reload in the room: the chat from before it was shown again (`restored` lines);
+   * `complete` is false when some were no longer kept.
+   */
+  | { readonly type: 'rtm/chatRestored'; readonly restored: number; readonly complete: boolean }
+  /**
    * Every attempt failed: the connection is lost until the user retries. `tooManyConnections`:
    * the service refused this account or address more connections, so no attempt is made.
    */

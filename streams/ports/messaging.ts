@@ -37,6 +37,13 @@ export interface MessagingPort {
    * (Agora RTM: RECONNECTING, then CONNECTED); others omit it (their rejoin answers them).
    */
   members?(): Io<readonly string[]>
+  /**
+   * After a page reload in the room (joined again as the same member): delivers on `events$`,
+   * in order and before what arrives live, the channel's kept messages from before this join,
+   * mine too, none twice; answers how many, and whether all were still kept. Services without
+   * history omit it.
+   */
+  restoreChat?(): Io<CatchUp>
 }
 
 export interface CatchUp {

@@ -77,6 +77,38 @@ export class ChannelLog {
     return { missed, complete }
   }
 
+  /**
+   * After a page reload (a first join of this page as a member who stayed in the room): the
+   * kept messages up to the join's last seq, mine too (this page never showed them), page after
+   * page; live ones arriving meanwhile are held, then released after them.
+   */
+  async restore(fetch: (since: number) => Promise<unknown>): Promise<CatchUp> {
+    const upTo = this.last
+    let since = 0
+    let restored = 0
+    let complete = true
+    this.hold()
+    try {
+      while (since < upTo) {
+        const answer = await fetch(since)
+        if (!historyAnswer.check(answer))
+          throw new Error(`invalid history answer ${historyAnswer.firstError(answer)}`)
+        complete &&= answer.complete
+        const before = since
+        for (const message of answer.messages) {
+          if (message.seq <= since || message.seq > upTo) continue
+          since = message.seq
+          this.deliver(message.from, message.text)
+          restored++
+        }
+        if (since === before) break
+      }
+    } finally {
+      this.release()
+    }
+    return { missed: restored, complete }
+  }
+
   private release(): void {
     const held = this.held ?? []
     this.held = null

@@ -120,6 +120,13 @@ export class LocalMessaging implements MessagingPort {
     )
   }
 
+  /** After a page reload in the room: the chat from before this join, from the history. */
+  async restoreChat(): Promise<CatchUp> {
+    const channel = this.channel
+    if (!channel) return { missed: 0, complete: true }
+    return this.log.restore((since) => this.client.request({ t: 'history', channel, since }))
+  }
+
   async sendPeerMessage(to: string, text: string): Promise<void> {
     await this.client.request({ t: 'peerMessage', to, text })
   }

@@ -80,4 +80,36 @@ describe('channel log', () => {
     expect(asked).toEqual([1])
     expect(delivered).toEqual(['a:m2', 'a:m9'])
   })
+  it('after a page reload: the kept messages up to the join, mine too, page by page; live ones held until after them, each once', async () => {
+    const { log, delivered } = setup()
+    log.start(4)
+    const asked: number[] = []
+    const pages = [
+      { messages: [message(2), message(3, 'me')], last: 5, complete: false },
+      { messages: [message(4), message(5)], last: 5, complete: true },
+    ]
+    const restoring = log.restore(async (since) => {
+      asked.push(since)
+      // live while the history is read: held, then released after the restored ones
+      log.receive('a', 'm5', 5)
+      return pages.shift()
+    })
+    const result = await restoring
+    expect(asked).toEqual([0, 3])
+    expect(delivered).toEqual(['a:m2', 'me:m3', 'a:m4', 'a:m5'])
+    expect(result).toEqual({ missed: 3, complete: false })
+    log.receive('a', 'm6', 6)
+    log.receive('a', 'm5', 5)
+    expect(delivered.slice(4)).toEqual(['a:m6'])
+  })
+
+  it('a reload into a channel with nothing kept asks nothing', async () => {
+    const { log, delivered } = setup()
+    log.start(0)
+    const result = await log.restore(async () => {
+      throw new Error('not asked')
+    })
+    expect(result).toEqual({ missed: 0, complete: true })
+    expect(delivered).toEqual([])
+  })
 })

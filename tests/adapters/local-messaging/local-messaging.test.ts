@@ -113,4 +113,33 @@ describe('local messaging across a dropped connection', () => {
     hostRtm.close()
     await messaging.logout()
   }, 60_000)
+  it('after a page reload in the room, the chat from before it is shown again (mine too), each line once, then the live ones', async () => {
+    const { host, guest } = await meeting(server)
+    const channel = guest.room.channelName
+    const hostRtm = await RtmClient.join(server, host)
+    const say = (m: string) =>
+      hostRtm.request({ t: 'channelMessage', channel, text: chat(host.me.userId, m, m) })
+    const before = new LocalMessaging(relay.url)
+    await before.login(guest.me.uid, guest.me.rtmToken)
+    await before.join(channel)
+    await say('first')
+    await before.sendChannelMessage(chat(guest.me.userId, 'mine', 'mine-1'))
+    await say('second')
+
+    // the page reloads: a new client, the same member (still present), joins again
+    relay.cut()
+    const after = new LocalMessaging(relay.url)
+    const events: Event[] = []
+    after.events$.subscribe((e) => events.push(e))
+    await after.login(guest.me.uid, guest.me.rtmToken)
+    await after.join(channel)
+    expect(chatLines(events)).toEqual([])
+    const restored = await after.restoreChat()
+    expect(restored.missed).toBe(3)
+    await say('live')
+    await until(() => chatLines(events).includes('live'))
+    expect(chatLines(events)).toEqual(['first', 'mine', 'second', 'live'])
+    hostRtm.close()
+    await after.logout()
+  }, 60_000)
 })

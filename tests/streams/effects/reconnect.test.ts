@@ -5,12 +5,10 @@ import {
   reconnectDelay,
   reconnectEffect,
   renegotiateEffect,
-  resumeEffect,
   resyncEffect,
-  roomMemoryEffect,
-  ROOM_KEY,
   sdkReconnectEffect,
 } from '@streams/effects/reconnect'
+import { resumeEffect, ROOM_KEY, roomMemoryEffect } from '@streams/effects/reload'
 import { channelEffect } from '@streams/effects/entry'
 import { initialState } from '@streams/projections'
 import { RestFailure } from '@streams/ports/rest'
