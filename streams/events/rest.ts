@@ -90,7 +90,8 @@ export type RestEvent =
       readonly answer: RequestAnswer
     }
   | { readonly type: 'rest/recordStateUpdated'; readonly state: number }
-  | { readonly type: 'rest/surplusLoaded'; readonly minutes: number }
+  /** Minutes left before the room's time limit; null: the room has none. */
+  | { readonly type: 'rest/surplusLoaded'; readonly minutes: number | null }
   | { readonly type: 'rest/liked'; readonly likeTotal: number }
   | {
       readonly type: 'rest/projectionUsersLoaded'

@@ -127,7 +127,8 @@ export interface RestPort {
   /** POST record/state/update (0 turns the board's screen recording off, [ENTRY-5]). */
   updateRecordState(roomId: string, recordingState: 0 | 1 | 2): Io<RecordStateAnswer>
   /** GET meeting/surplus/{id}/info: remaining minutes ([COUNT-1]). */
-  loadSurplus(roomId: string): Io<number>
+  /** Minutes left, or null when the room has no time limit. */
+  loadSurplus(roomId: string): Io<number | null>
   /** POST room/{uuid}/like: the like total after mine ([LIKE-1]). */
   like(roomUuid: string): Io<LikeAnswer>
   /** Users who used a projection ([PROJ-2]). */

@@ -22,7 +22,10 @@ export interface ConferenceState {
   readonly totalPeople: number
   readonly replacedHostUid: string
   readonly showLuckyMoney: Flag
-  /** Remaining minutes of the meeting, for hosts ([COUNT-1]); null before the first refresh. */
+  /**
+   * Remaining minutes of the meeting, for hosts ([COUNT-1]); null before the first refresh and
+   * while the room has no time limit.
+   */
   readonly remainingMinutes: number | null
 }
 

@@ -2,6 +2,7 @@ import { createSelector } from 'reselect'
 import { firstHost, isRtmpUid, memberOf } from '../projections/derive'
 import type { State } from '../projections'
 import type { Member } from '../wire/member'
+import { Role } from '../wire/roles'
 
 export { firstHost as selectFirstHost, isRtmpUid, memberOf as selectMember }
 
@@ -26,6 +27,26 @@ export const selectHosts: (s: State) => readonly Member[] = createSelector(
 )
 
 export const selectAudienceCount = (s: State): number => s.users.audiences.size
+
+/**
+ * The audience list by role: conferees (role 2, in the meeting) and the CDN audience (role 3,
+ * watching the live stream). A CDN audience member is not a conferee.
+ */
+export const selectAudienceByRole: (s: State) => {
+  readonly conferees: number
+  readonly cdnAudience: number
+} = createSelector(
+  [(s: State) => s.users.audiences],
+  (audiences): { readonly conferees: number; readonly cdnAudience: number } => {
+    let conferees = 0
+    let cdnAudience = 0
+    for (const m of audiences.values()) {
+      if (m.role === Role.conferee) conferees++
+      else if (m.role === Role.cdnAudience) cdnAudience++
+    }
+    return { conferees, cdnAudience }
+  },
+)
 
 /** [RTMP-1] The members whose uid has 4 digits: RTMP input users. */
 export const selectRtmpUsers: (s: State) => readonly Member[] = createSelector(

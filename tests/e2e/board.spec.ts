@@ -68,7 +68,7 @@ test('[WB-3] [WB-5] followers see the broadcaster page and are told the board is
   await onBoard(guest)
   // The host broadcasts; everyone else follows.
   await expect(host.getByText('Others follow your view')).toBeVisible()
-  await expect(guest.getByText('Board locked: the teacher is moving it')).toBeVisible()
+  await expect(guest.getByText('Board locked: the host is moving it')).toBeVisible()
   await expect(guest.getByTestId('board-page')).toHaveText('Page 1 of 1')
 
   await host.getByRole('button', { name: 'Add page' }).click()
@@ -82,7 +82,7 @@ test('[WB-3] [WB-5] followers see the broadcaster page and are told the board is
 
   await host.getByRole('button', { name: 'Stop leading' }).click()
   await expect(guest.getByText('Board unlocked')).toBeVisible()
-  await expect(guest.getByText('Board locked: the teacher is moving it')).toHaveCount(0)
+  await expect(guest.getByText('Board locked: the host is moving it')).toHaveCount(0)
   await guest.getByRole('button', { name: 'Next page' }).click()
   await expect(guest.getByTestId('board-page')).toHaveText('Page 2 of 2')
   await expect(host.getByTestId('board-page')).toHaveText('Page 1 of 2')

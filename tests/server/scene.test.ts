@@ -124,7 +124,7 @@ describe('scene service', () => {
   it('[API-6] [COUNT-1] surplus answers minutes for the host; [REC-1] record state is announced', async () => {
     const { host, guest, roomId } = await meeting(server)
     const rtm = await RtmClient.join(server, guest)
-    expect((await host.client.get(`${SCENE}meeting/surplus/${roomId}/info`)).body.data).toBe(1440)
+    expect((await host.client.get(`${SCENE}meeting/surplus/${roomId}/info`)).body.data).toBe(null)
     const state = await host.client.post(`${SCENE}record/state/update`, {
       roomId,
       recordingState: 2,

@@ -187,8 +187,8 @@ export function sceneRoutes(app: FastifyInstance, deps: Deps, options: RegisterO
         requireAction(me, 'countdown')
         const limit = deps.settings.meetingMaxMinutes
         if (room.state === 0) return 0
-        // No limit: a day's worth of minutes, so a countdown never ends the meeting.
-        if (limit <= 0) return 24 * 60
+        // No limit: nothing counts down.
+        if (limit <= 0) return null
         const left = Number(room.start_time) + limit * 60_000 - deps.now()
         return Math.max(0, Math.ceil(left / 60_000))
       },

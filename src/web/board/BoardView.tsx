@@ -88,9 +88,15 @@ export default function BoardView({ loaded }: { loaded: LoadedBoard }) {
           </Button>
         )}
       </div>
-      {view.locked && (
+      {/* [WB-5] Following a leader locks my page and view; drawing stays as granted. */}
+      {view.locked && !view.writable && (
         <MessageBar intent="warning">
           <MessageBarBody>{t('board.locked')}</MessageBarBody>
+        </MessageBar>
+      )}
+      {view.locked && view.writable && (
+        <MessageBar intent="info">
+          <MessageBarBody>{t('board.following')}</MessageBarBody>
         </MessageBar>
       )}
       {unlocked && !view.locked && (

@@ -64,6 +64,7 @@ export const en = {
     roomName: 'Room name',
     userName: 'Your name',
     roomType: 'Room type',
+    roomTypeHint: 'Used when this creates the room.',
     role: 'Role',
     password: 'Password',
     join: 'Join',

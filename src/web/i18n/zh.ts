@@ -67,6 +67,7 @@ export const zh: Texts<typeof en> = {
     roomName: '房间名称',
     userName: '你的名字',
     roomType: '房间类型',
+    roomTypeHint: '仅在创建房间时使用。',
     role: '角色',
     password: '密码',
     join: '加入',

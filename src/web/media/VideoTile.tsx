@@ -1,8 +1,27 @@
-import { Avatar, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
-import { useEffect, useRef } from 'react'
+import {
+  Avatar,
+  Text,
+  makeStyles,
+  mergeClasses,
+  tokens,
+  type AvatarSize,
+} from '@fluentui/react-components'
+import { Mic16Filled, MicOff16Filled } from '@fluentui/react-icons'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useMediaView, useTalking, useVideoAvailable } from './context'
 import { NetworkBars } from './NetworkBars'
+
+/** The bottom strip the name label takes (its 16 px line and the 6 px margin below). */
+const LABEL_SPACE = 24
+/** Fluent's avatar sizes, largest first. */
+const AVATAR_SIZES: readonly AvatarSize[] = [96, 72, 64, 56, 48, 40, 36, 32, 28, 24, 20, 16]
+
+/** The largest avatar that fits a tile of this height above its label, with a little room. */
+export function avatarSizeFor(tileHeight: number): AvatarSize {
+  const room = tileHeight - LABEL_SPACE - 8
+  return AVATAR_SIZES.find((size) => size <= room) ?? 16
+}
 
 const useStyles = makeStyles({
   tile: {
@@ -29,6 +48,18 @@ const useStyles = makeStyles({
     },
   },
   hidden: { display: 'none' },
+  // The avatar sits in the space above the name label, never over it.
+  avatar: {
+    position: 'absolute',
+    top: 0,
+    left: 0,
+    right: 0,
+    bottom: `${LABEL_SPACE}px`,
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+  },
+  mic: { display: 'inline-flex', flexShrink: 0 },
   label: {
     position: 'absolute',
     left: '8px',
@@ -68,6 +99,20 @@ export function VideoTile(props: VideoTileProps) {
   const available = useVideoAvailable(uid)
   const talking = useTalking(uid)
   const video = useRef<HTMLDivElement>(null)
+  const figure = useRef<HTMLElement>(null)
+  const [avatarSize, setAvatarSize] = useState<AvatarSize>(72)
+
+  // The avatar follows the tile's height (a strip's small tile is 60 px tall, the main one 400).
+  useLayoutEffect(() => {
+    const element = figure.current
+    if (!element || available) return
+    const measure = () => setAvatarSize(avatarSizeFor(element.clientHeight))
+    measure()
+    if (typeof ResizeObserver === 'undefined') return
+    const observer = new ResizeObserver(measure)
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [available])
 
   useEffect(() => {
     const container = video.current
@@ -77,6 +122,7 @@ export function VideoTile(props: VideoTileProps) {
 
   return (
     <figure
+      ref={figure}
       className={mergeClasses(styles.tile, talking && styles.talking, className)}
       data-uid={uid}
       data-video={available ? 'on' : 'off'}
@@ -86,26 +132,28 @@ export function VideoTile(props: VideoTileProps) {
     >
       <div ref={video} className={mergeClasses(styles.video, !available && styles.hidden)} />
       {!available && (
-        <Avatar
-          name={name}
-          image={photo ? { src: photo } : undefined}
-          size={72}
-          color="colorful"
-          aria-label={t('media.videoOff', { name })}
-        />
+        <div className={styles.avatar}>
+          <Avatar
+            name={name}
+            image={photo ? { src: photo } : undefined}
+            size={avatarSize}
+            color="colorful"
+            aria-label={t('media.videoOff', { name })}
+          />
+        </div>
       )}
       <figcaption className={styles.label}>
         <Text size={200} className={styles.name}>
           {name}
         </Text>
         {audio !== undefined && (
-          <Text
-            size={200}
+          <span
+            className={styles.mic}
             role="img"
             aria-label={t(audio ? 'media.micOnOf' : 'media.micOffOf', { name })}
           >
-            {audio ? '🎙' : '🔇'}
-          </Text>
+            {audio ? <Mic16Filled aria-hidden /> : <MicOff16Filled aria-hidden />}
+          </span>
         )}
         {quality !== undefined && <NetworkBars quality={quality} />}
       </figcaption>

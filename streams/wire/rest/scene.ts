@@ -148,12 +148,15 @@ export const SceneService = defineService(SCENE_PREFIX, 20003, {
     data: Type.Object({ hostUserId: Type.String(), hostUid: Type.String() }),
     access: 'session',
   },
-  /** Minutes left before the room's time limit ([COUNT-1]); the data is the number. */
+  /**
+   * Minutes left before the room's time limit ([COUNT-1]); the data is the number, or null
+   * when the room has no time limit (then no countdown shows).
+   */
   surplus: {
     method: 'GET',
     path: 'meeting/surplus/:id/info',
     params: RoomId,
-    data: Type.Integer(),
+    data: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
     access: 'session',
   },
   recordState: {

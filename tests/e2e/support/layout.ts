@@ -77,7 +77,20 @@ export async function layoutProblems(page: Page): Promise<LayoutProblem[]> {
       )
       if (!ownText || !visible(el)) continue
       const html = el as HTMLElement
-      if (html.scrollWidth > html.clientWidth + 1 && getComputedStyle(html).display !== 'inline')
+      // An ellipsis is a cut the user can read past: the whole text is its title or its
+      // tile's label.
+      const readable = (e: HTMLElement) => {
+        if (getComputedStyle(e).textOverflow !== 'ellipsis') return false
+        const text = e.innerText.trim()
+        for (let a: Element | null = e, i = 0; a && i < 4; a = a.parentElement, i++)
+          if (a.getAttribute('title') === text || a.getAttribute('aria-label') === text) return true
+        return false
+      }
+      if (
+        html.scrollWidth > html.clientWidth + 1 &&
+        getComputedStyle(html).display !== 'inline' &&
+        !readable(html)
+      )
         problems.push({
           kind: 'clipped',
           what: `${describe(el)} ${html.scrollWidth}>${html.clientWidth}`,

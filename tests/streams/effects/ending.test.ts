@@ -268,6 +268,21 @@ describe('remaining-time countdown', () => {
     ])
   })
 
+  it('[COUNT-1] a room without a time limit has no countdown, and a failed fetch leaves it so', () => {
+    let n = 0
+    const h = runEffects(asHost(), [countdownTimerEffect, countdownFetchEffect], () => {}, {
+      until: 1_300_000,
+      rest: { loadSurplus: () => (n++ === 0 ? of(null) : throwError(() => new Error('down'))) },
+    })
+    expect(h.types().filter((t) => t.startsWith('rest'))).toEqual([
+      'rest/surplusLoaded',
+      'rest/callFailed',
+      'rest/callFailed',
+    ])
+    expect(h.store.getState().conference.remainingMinutes).toBeNull()
+    expect(h.types()).not.toContain('life/ended')
+  })
+
   it("[COUNT-2] at 0 the meeting ends and a 'Meeting has ended' box shows", () => {
     const h = runEffects(
       asHost(),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  selectAudienceByRole,
   selectCan,
   selectCanApplyToUnmute,
   selectCanInvite,
@@ -216,5 +217,21 @@ describe('permissions', () => {
   it('[HOST-5] a new host must be in the audience list', () => {
     expect(selectCanMakeHost(asHost(), '200')).toBe(true)
     expect(selectCanMakeHost(asHost(), '999')).toBe(false)
+  })
+})
+
+describe('member counts', () => {
+  it('[ROLE-1] a CDN audience member (role 3) is counted as audience, not as a conferee (role 2)', () => {
+    const s = inRoom({
+      members: [
+        member('100', { role: 1 }),
+        member('301', { role: 2 }),
+        member('302', { role: 3 }),
+        member('303', { role: 3 }),
+      ],
+    })
+    // Me ('200', a conferee) and '301'.
+    expect(selectAudienceByRole(s)).toEqual({ conferees: 2, cdnAudience: 2 })
+    expect(selectAudienceByRole(s)).toBe(selectAudienceByRole(s))
   })
 })

@@ -4,7 +4,8 @@ export const boardEn = {
   loading: 'Loading the whiteboard…',
   joinFailed: 'The whiteboard could not be opened: {{reason}}',
   readOnly: 'View only: the host has not let you draw',
-  locked: 'Board locked: the teacher is moving it',
+  locked: 'Board locked: the host is moving it',
+  following: 'The host leads the board: you see their page, and you can draw',
   unlocked: 'Board unlocked',
   tools: {
     label: 'Whiteboard tools',

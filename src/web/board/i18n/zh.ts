@@ -8,7 +8,8 @@ export const boardZh: Texts<typeof boardEn> = {
   loading: '正在加载白板…',
   joinFailed: '白板无法打开：{{reason}}',
   readOnly: '仅可观看：主持人尚未允许你书写',
-  locked: '白板已锁定：老师正在操作',
+  locked: '白板已锁定：主持人正在操作',
+  following: '主持人正在带领白板：你看到的是主持人的页面，你可以书写',
   unlocked: '白板已解锁',
   tools: {
     label: '白板工具',

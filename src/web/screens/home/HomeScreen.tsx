@@ -51,6 +51,8 @@ export default function HomeScreen() {
     ),
   )
   const busy = waiting || phase === 'entering' || phase === 'joiningChannel'
+  // Only a host may create a room, and a share link names one that exists.
+  const creating = form.role === Role.host && !carried.roomId
 
   // The session loads while the user fills the form (not before: the first load stays small).
   const ensureSession = useCallback(
@@ -115,20 +117,6 @@ export default function HomeScreen() {
             />
           )}
         </LightField>
-        <LightField label={t('home.roomType')}>
-          {(control) => (
-            <select
-              {...control}
-              className={styles.select}
-              value={String(form.roomType)}
-              onChange={(e) => setForm({ ...form, roomType: Number(e.target.value) as RoomTypeId })}
-            >
-              <option value={RoomType.oneToOne}>{t('home.roomTypes.oneToOne')}</option>
-              <option value={RoomType.smallClass}>{t('home.roomTypes.smallClass')}</option>
-              <option value={RoomType.lectureHall}>{t('home.roomTypes.lectureHall')}</option>
-            </select>
-          )}
-        </LightField>
         <LightField label={t('home.role')} error={fieldError('role')} required>
           {(control) => (
             <select
@@ -142,6 +130,26 @@ export default function HomeScreen() {
             </select>
           )}
         </LightField>
+        {creating && (
+          // The room type is the creator's choice: a joiner (a conferee, or anyone a share link
+          // brought to a room) is not asked for it.
+          <LightField label={t('home.roomType')} hint={t('home.roomTypeHint')}>
+            {(control) => (
+              <select
+                {...control}
+                className={styles.select}
+                value={String(form.roomType)}
+                onChange={(e) =>
+                  setForm({ ...form, roomType: Number(e.target.value) as RoomTypeId })
+                }
+              >
+                <option value={RoomType.oneToOne}>{t('home.roomTypes.oneToOne')}</option>
+                <option value={RoomType.smallClass}>{t('home.roomTypes.smallClass')}</option>
+                <option value={RoomType.lectureHall}>{t('home.roomTypes.lectureHall')}</option>
+              </select>
+            )}
+          </LightField>
+        )}
         <LightField
           label={t('home.password')}
           error={fieldError('password')}

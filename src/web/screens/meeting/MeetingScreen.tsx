@@ -5,14 +5,12 @@ import {
   DialogBody,
   DialogSurface,
   DialogTitle,
-  Text,
   makeStyles,
   mergeClasses,
   tokens,
 } from '@fluentui/react-components'
 import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router-dom'
 import type { State } from '@streams/projections'
 import { selectPhase, selectRoom } from '@streams/selectors'
 import { useCarriedNavigate } from '../../app/use-carried-navigate'
@@ -32,6 +30,7 @@ import { useRedirect } from './dialogs/use-redirect'
 import { useResume } from '../../session/use-resume'
 import { MeetingHeader } from './header/MeetingHeader'
 import { MemberPanel } from './members/MemberPanel'
+import { OutOfRoom } from './OutOfRoom'
 import { MeetingMenu, type Drawer } from './menu/MeetingMenu'
 import { DevicesDialog } from './panels/DevicesDialog'
 import { InvitePanel, type InvitePlace } from './panels/InvitePanel'
@@ -70,13 +69,17 @@ const useStyles = makeStyles({
     boxShadow: tokens.shadow4,
   },
   overlay: { position: 'absolute', inset: 0, width: 'auto', zIndex: 500, borderRadius: 0 },
-  center: {
-    margin: 'auto',
+  // Members and chat both open on a wide screen: one column, the members above the chat, so
+  // the stage keeps the width of a single drawer.
+  column: {
+    width: '320px',
+    flexShrink: 0,
+    minHeight: 0,
     display: 'flex',
     flexDirection: 'column',
-    gap: '12px',
-    alignItems: 'center',
+    gap: '8px',
   },
+  half: { width: 'auto', flexBasis: 0, flexGrow: 1 },
 })
 
 const selectShare = (s: State): 'screen' | 'board' | null =>
@@ -155,13 +158,11 @@ export function MeetingScreen() {
 
   if (!room) {
     return (
-      <main className={styles.center}>
-        <Text>{phase === 'idle' ? t('meeting.notInRoom') : t('meeting.connecting')}</Text>
-        <Link to="/home">{t('meeting.backHome')}</Link>
+      <OutOfRoom back="/home" backLabel={t('meeting.backHome')}>
         <Boxes />
         {/* The end or kick message stays until the core sends me home. */}
         <Toasts />
-      </main>
+      </OutOfRoom>
     )
   }
   const drawerClass = mergeClasses(styles.drawer, narrow && styles.overlay)
@@ -186,15 +187,28 @@ export function MeetingScreen() {
             }
           />
         )}
-        {!maximised && drawers.has('members') && (
-          <aside className={drawerClass}>
-            <MemberPanel onClose={closeDrawer('members')} />
-          </aside>
-        )}
-        {!maximised && drawers.has('chat') && (
-          <aside className={drawerClass}>
-            <ChatPanel onClose={closeDrawer('chat')} />
-          </aside>
+        {!maximised && drawers.has('members') && drawers.has('chat') && !narrow ? (
+          <div className={styles.column}>
+            <aside className={mergeClasses(styles.drawer, styles.half)}>
+              <MemberPanel onClose={closeDrawer('members')} />
+            </aside>
+            <aside className={mergeClasses(styles.drawer, styles.half)}>
+              <ChatPanel onClose={closeDrawer('chat')} />
+            </aside>
+          </div>
+        ) : (
+          <>
+            {!maximised && drawers.has('members') && (
+              <aside className={drawerClass}>
+                <MemberPanel onClose={closeDrawer('members')} />
+              </aside>
+            )}
+            {!maximised && drawers.has('chat') && (
+              <aside className={drawerClass}>
+                <ChatPanel onClose={closeDrawer('chat')} />
+              </aside>
+            )}
+          </>
         )}
       </div>
       <MeetingMenu

@@ -31,6 +31,7 @@ import { Toasts } from '../meeting/dialogs/Toasts'
 import { useRedirect } from '../meeting/dialogs/use-redirect'
 import { useResume } from '../../session/use-resume'
 import { MemberPanel } from '../meeting/members/MemberPanel'
+import { OutOfRoom } from '../meeting/OutOfRoom'
 import { ApplyMenu } from '../meeting/menu/ApplyMenu'
 import { ScreenShareView } from '../meeting/video/SharedView'
 import { VideoArea } from '../meeting/video/VideoArea'
@@ -56,7 +57,15 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground1,
     boxShadow: tokens.shadow4,
   },
-  title: { flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' },
+  // One line: a long room name ends in an ellipsis; the figures never wrap.
+  title: {
+    flexGrow: 1,
+    minWidth: 0,
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+  },
+  stat: { whiteSpace: 'nowrap', flexShrink: 0 },
   stage: {
     display: 'flex',
     height: '34vh',
@@ -132,22 +141,25 @@ export function MobileMeetingScreen() {
 
   if (!room)
     return (
-      <main className={styles.page}>
-        <Text>{phase === 'idle' ? t('meeting.notInRoom') : t('meeting.connecting')}</Text>
+      <OutOfRoom back="/m/guide" backLabel={t('meeting.backGuide')}>
         <Boxes />
-        {/* The end or kick message stays until the core sends me home. */}
+        {/* The end or kick message stays until the core sends me on. */}
         <Toasts />
-      </main>
+      </OutOfRoom>
     )
   const conferee = me.role === Role.conferee
   return (
     <main className={styles.page}>
       <header className={styles.header}>
-        <Text as="h1" weight="semibold" size={400} className={styles.title}>
+        <Text as="h1" weight="semibold" size={400} className={styles.title} title={room.roomName}>
           {room.roomName}
         </Text>
-        <Text size={200}>{t('meeting.online', { count: online })}</Text>
-        <Text size={200}>{t('meeting.hot', { count: hot })}</Text>
+        <Text size={200} className={styles.stat}>
+          {t('meeting.online', { count: online })}
+        </Text>
+        <Text size={200} className={styles.stat}>
+          {t('meeting.hot', { count: hot })}
+        </Text>
         {!replay && (
           <Button
             appearance="subtle"

@@ -13,7 +13,7 @@ import {
 import { Dismiss24Regular } from '@fluentui/react-icons'
 import { useCallback, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { selectAudienceCount, selectHosts, selectMe, selectMembers } from '@streams/selectors'
+import { selectAudienceByRole, selectHosts, selectMe, selectMembers } from '@streams/selectors'
 import type { Member } from '@streams/wire/member'
 import { useSelector, useSession } from '../../../session/context'
 import { VirtualList } from '../../../ui/VirtualList'
@@ -47,7 +47,7 @@ export function MemberPanel({ onClose, bare = false }: { onClose?: () => void; b
   const { dispatch } = useSession()
   const hosts = useSelector(selectHosts)
   const members = useSelector(selectMembers)
-  const conferees = useSelector(selectAudienceCount)
+  const { conferees, cdnAudience } = useSelector(selectAudienceByRole)
   const me = useSelector(selectMe)
   const powers = useSelector(selectPowers)
   const session = useSession()
@@ -111,6 +111,7 @@ export function MemberPanel({ onClose, bare = false }: { onClose?: () => void; b
       <Text size={200} className={styles.section}>
         {t('members.hosts', { count: hosts.length })} ·{' '}
         {t('members.conferees', { count: conferees })}
+        {cdnAudience > 0 && <> · {t('members.cdnAudience', { count: cdnAudience })}</>}
       </Text>
       {members.length === 0 ? (
         <Text className={styles.empty}>{t('members.none')}</Text>

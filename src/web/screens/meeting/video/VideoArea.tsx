@@ -42,6 +42,8 @@ const useStyles = makeStyles({
     gridAutoColumns: 'minmax(0, 1fr)',
   },
   compact: { gridTemplateRows: 'minmax(0, 1fr) auto', gridTemplateColumns: 'minmax(0, 1fr)' },
+  // Nobody beside the main tile or the share: it takes the whole stage.
+  single: { gridTemplateColumns: 'minmax(0, 1fr)', gridTemplateRows: 'minmax(0, 1fr)' },
   side: { display: 'flex', flexDirection: 'column', gap: '6px', overflowY: 'auto', minHeight: 0 },
   row: { display: 'flex', gap: '6px', overflowX: 'auto', minWidth: 0, minHeight: '64px' },
   // Each tile is a size container, and every container costs layout time whenever the page is
@@ -129,18 +131,23 @@ export function VideoArea({
   if (layout === 'p_all_1' || layout === 'p_board_column' || shared)
     return (
       <div
-        className={mergeClasses(styles.stage, shared ? styles.p_board_column : styles[layout])}
+        className={mergeClasses(
+          styles.stage,
+          tiles.length === 0 ? styles.single : shared ? styles.p_board_column : styles[layout],
+        )}
         data-layout={layout}
       >
         <div className={styles.main} data-large={!shared}>
           {main}
         </div>
-        <TileStrip
-          tiles={tiles}
-          axis="column"
-          className={styles.side}
-          itemClassName={styles.small}
-        />
+        {tiles.length > 0 && (
+          <TileStrip
+            tiles={tiles}
+            axis="column"
+            className={styles.side}
+            itemClassName={styles.small}
+          />
+        )}
       </div>
     )
   const shown = others.slice(0, CAPACITY[layout] ?? others.length)
