@@ -14,6 +14,7 @@ import {
 import { adapterEventsEffect, channelEffect, entryEffect, entryFlowEffect } from './entry'
 import { departureEffect, endedEffect, exitEffect, kickedEffect } from './lifecycle'
 import { liveSettingEffect, liveStateEffect, recordingsEffect } from './live'
+import { meshOutgrownEffect } from './mesh'
 import {
   deviceListEffect,
   deviceSwitchEffect,
@@ -121,6 +122,7 @@ export const roomEffects: readonly RoomEffect[] = named({
   inviteAcceptedEffect,
   mediaJoinEffect,
   mediaRoleEffect,
+  meshOutgrownEffect,
   publishEffect,
   remoteAudioEffect,
   videoProfileEffect,

@@ -58,6 +58,21 @@ export type RtcEvent =
       readonly kind: MediaKind
       readonly muted: boolean
     }
+  /**
+   * I joined local mode's peer-to-peer mesh (no media server), which sustains this many
+   * publishers and this many watchers per publisher (docs/media.md, `npm run bench:media`).
+   */
+  | { readonly type: 'rtc/meshJoined'; readonly publishers: number; readonly watchers: number }
+  /**
+   * A host's notice: the room has outgrown the mesh it runs on, more publishers than it sustains
+   * or more people than one publisher can send to; the SFU (Janus) or Agora mode serves it.
+   */
+  | {
+      readonly type: 'rtc/meshOutgrown'
+      readonly limit: 'publishers' | 'watchers'
+      readonly count: number
+      readonly max: number
+    }
   /** The room is at the local-mode publisher or watcher limit; Agora mode serves larger rooms. */
   | {
       readonly type: 'rtc/limitReached'

@@ -278,6 +278,9 @@ export const uiProjection = defineProjection<UiState, Event, State>(initialUi, {
     e.kind === 'screen' ? toast(ui, 'error', 'screenShareFailed', { reason: e.message }) : ui,
   // Local mode's measured limits: refused beyond them, with the way to larger rooms
   'rtc/limitReached': (ui, e) => toast(ui, 'warning', `limit.${e.limit}`, { max: e.max }),
+  // A host's room outgrew the peer-to-peer mesh: the way to larger rooms
+  'rtc/meshOutgrown': (ui, e) =>
+    toast(ui, 'warning', `meshOutgrown.${e.limit}`, { count: e.count, max: e.max }),
   // The media server muted what I send (the room's permissions at the SFU) while my own flag
   // still let me send it: said once; a release, or a mute my flag already shows, is silent
   'rtc/localModerated': (ui, e, root) =>

@@ -104,6 +104,8 @@ export class LocalMedia implements MediaPort {
       onRemoteChanged: (owner) => this.refreshRemote(owner),
     })
     this.quality.start()
+    // The core tells a host whose room outgrows these.
+    this.emit({ type: 'rtc/meshJoined', ...this.limits })
     let members: readonly string[] = []
     try {
       members = await link.channelMembers()

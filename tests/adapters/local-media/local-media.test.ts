@@ -76,11 +76,11 @@ describe('LocalMedia signalling', () => {
   beforeEach(() => vi.useRealTimers())
   afterEach(() => vi.restoreAllMocks())
 
-  it('joining greets every other member of the channel (the core reports rtc/joined)', async () => {
+  it('joining names the mesh and its limits (rtc/meshJoined) and greets every other member of the channel (the core reports rtc/joined)', async () => {
     const { media, events, sent } = setup({ members: ['me', 'a', 'b'] })
     await media.join(join)
     await settle()
-    expect(events).toEqual([])
+    expect(events).toEqual([{ type: 'rtc/meshJoined', publishers: 2, watchers: 1 }])
     expect(sent.map((s) => s.to)).toEqual(['a', 'b'])
     expect(sent[0]?.signal).toMatchObject({ t: 'hello', reply: false, ch: 'ch' })
   })
@@ -91,6 +91,7 @@ describe('LocalMedia signalling', () => {
     from('a', { t: 'hello', reply: false, pub: { audio: true, video: true } })
     await settle()
     expect(events).toEqual([
+      { type: 'rtc/meshJoined', publishers: 2, watchers: 1 },
       { type: 'rtc/userJoined', uid: 'a' },
       { type: 'rtc/userPublished', uid: 'a', kind: 'audio' },
       { type: 'rtc/userPublished', uid: 'a', kind: 'video' },
@@ -109,7 +110,7 @@ describe('LocalMedia signalling', () => {
     await media.join(join)
     from('a', { t: 'hello', reply: false, pub: { audio: true, video: false } }, 'other')
     await settle()
-    expect(events).toEqual([])
+    expect(events).toEqual([{ type: 'rtc/meshJoined', publishers: 2, watchers: 1 }])
   })
 
   it('a bad signal is reported, not thrown', async () => {

@@ -183,6 +183,10 @@ export const roomEn = {
       'This room already has {{max}} people publishing, the most local mode sustains. Rooms with more publishers need Agora mode.',
     limitWatchers:
       'This person already sends video to {{max}} people, the most local mode sustains. Larger rooms need Agora mode.',
+    meshOutgrownPublishers:
+      '{{count}} people publish in this room; the peer-to-peer mesh sustains {{max}}, so some will not be seen or heard. For larger rooms, install Janus on the server (MEDIA=sfu) or use Agora mode.',
+    meshOutgrownWatchers:
+      'Each speaker in this room must send to {{count}} people; the peer-to-peer mesh sustains {{max}}, so some will not see them. For larger rooms, install Janus on the server (MEDIA=sfu) or use Agora mode.',
     moderatedAudio: "The media server muted you: the room's permissions do not let you speak now",
     moderatedVideo:
       "The media server stopped your video: the room's permissions do not let you send video now",

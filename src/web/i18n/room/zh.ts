@@ -177,6 +177,10 @@ export const roomZh: Texts<typeof roomEn> = {
     limitPublishers:
       '本房间已有 {{max}} 人在发布音视频，已达本地模式的上限。更多人发布请使用 Agora 模式。',
     limitWatchers: '此人已向 {{max}} 人发送视频，已达本地模式的上限。更大的房间请使用 Agora 模式。',
+    meshOutgrownPublishers:
+      '本房间有 {{count}} 人发布音视频，点对点模式最多支持 {{max}} 人，部分人将无法被看到或听到。更大的房间请在服务器上安装 Janus（MEDIA=sfu）或使用 Agora 模式。',
+    meshOutgrownWatchers:
+      '本房间每位发言者要发送给 {{count}} 人，点对点模式最多支持 {{max}} 人，部分人将看不到画面。更大的房间请在服务器上安装 Janus（MEDIA=sfu）或使用 Agora 模式。',
     moderatedAudio: '媒体服务器已将你静音：按房间当前的权限，你现在不能发言',
     moderatedVideo: '媒体服务器已停止你的视频：按房间当前的权限，你现在不能发送视频',
     projectionDeleted: '该投屏地址已被删除',

@@ -51,6 +51,8 @@ export const TOAST_KEYS: Readonly<Record<string, string>> = {
   screenShareFailed: 'screenShareFailed',
   'limit.publishers': 'limitPublishers',
   'limit.watchers': 'limitWatchers',
+  'meshOutgrown.publishers': 'meshOutgrownPublishers',
+  'meshOutgrown.watchers': 'meshOutgrownWatchers',
   'moderated.audio': 'moderatedAudio',
   'moderated.video': 'moderatedVideo',
   projectionDeleted: 'projectionDeleted',
