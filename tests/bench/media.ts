@@ -4,13 +4,15 @@
 // MIN_FPS frames a second, counted with requestVideoFrameCallback over MEASURE_MS on every page. Two ladders: one publisher as the main screen ([VIDEO-2] large: 720x300, 310 kbps,
 // 30 fps) and more and more watchers; then a full mesh (everyone publishes at the 5-6 tile size
 // of [VIDEO-6], 240x140, 240 kbps, 15 fps, and watches everyone) with more and more publishers.
-// Then the same room through the Janus SFU (MEDIA=sfu, our server as a process of its own): one
-// publisher at 720x300 and more and more watchers (headless werift subscribers and one Chromium
-// page), with the CPU of our server and of Janus per forwarded stream.
+// Then the same rooms through the Janus SFU (MEDIA=sfu, our server as a process of its own): one
+// publisher at 720x300 and more and more watchers (headless werift subscribers spread over
+// several processes, and one Chromium page), then 2, 4 and 8 publishers; with the CPU of our
+// server, of Janus per forwarded stream and of the watchers' processes. The last lines print the
+// SFU's watchers per publisher against the mesh's measured in this run (goal: at least 10x).
 // Last line: one JSON object.
 import type { Page } from '@playwright/test'
 import { startHarness, type Harness } from './media/harness'
-import { sfuLadder, type SfuResult } from './media/sfu-ladder'
+import { sfuLadders, type SfuLadders } from './media/sfu-ladder'
 
 const LARGE = { width: 720, height: 300, bitrate: 310, frameRate: 30 }
 const TILE = { width: 240, height: 140, bitrate: 240, frameRate: 15 }
@@ -27,7 +29,15 @@ const WARMUP_MS = 8000
 const MEASURE_MS = 5000
 const WATCHER_STEPS = [1, 3, 7, 11, 15, 19, 23, 27]
 const PUBLISHER_STEPS = [2, 3, 4, 5, 6, 7]
-const SFU_WATCHER_STEPS = [20, 50, 100, 150, 200, 300]
+/** The SFU's ladders: watchers for each count of publishers. */
+const SFU_PLAN = [
+  { publishers: 1, watchers: [50, 100, 150, 200, 250, 300] },
+  { publishers: 2, watchers: [25, 50, 100] },
+  { publishers: 4, watchers: [25, 50, 100] },
+  { publishers: 8, watchers: [25, 50, 100] },
+]
+/** The issue's goal: the SFU serves at least this many times the mesh's watchers per publisher. */
+const GOAL = 10
 
 interface Result {
   readonly participants: number
@@ -107,7 +117,7 @@ const h = await startHarness()
 const results: Result[] = []
 let watchers = 0
 let publishers = 0
-let sfu: { watchers: number; results: SfuResult[] } = { watchers: 0, results: [] }
+let sfu: SfuLadders = { watchers: 0, byPublishers: [], results: [] }
 try {
   if (only !== 'publishers' && only !== 'sfu')
     console.log(
@@ -133,9 +143,9 @@ try {
   }
   if (only === undefined || only === 'sfu') {
     console.log(
-      `SFU ladder (one publisher at 720x300 through Janus, ≥ ${MIN_FPS} fps on every stream):`,
+      `SFU ladders (publishers at 720x300 through Janus, ≥ ${MIN_FPS} fps on every stream):`,
     )
-    sfu = await sfuLadder(h, SFU_WATCHER_STEPS, MIN_FPS, (line) => console.log(line))
+    sfu = await sfuLadders(h, SFU_PLAN, MIN_FPS, (line) => console.log(line))
   }
 } finally {
   await h.close()
@@ -143,17 +153,31 @@ try {
 console.log(
   `Mesh limits on this machine: ${publishers} publishers, ${watchers} watchers per publisher`,
 )
-if (sfu.results.length)
+const ratio = watchers ? Math.round((sfu.watchers / watchers) * 10) / 10 : undefined
+if (sfu.results.length) {
+  console.log(
+    `SFU limits on this machine: ` +
+      sfu.byPublishers.map((b) => `${b.publishers} × ${b.watchers}`).join(', ') +
+      ` (publishers × watchers per publisher)`,
+  )
   console.log(
     `SFU: ${sfu.watchers} watchers per publisher` +
-      (watchers
-        ? ` (${Math.round((sfu.watchers / watchers) * 10) / 10}x the mesh's ${watchers})`
-        : ''),
+      (ratio === undefined
+        ? ' (the mesh was not measured in this run)'
+        : ` = ${ratio}x the mesh's ${watchers} measured in this run → goal ≥ ${GOAL}x ` +
+          (ratio >= GOAL ? 'met' : 'NOT met')),
   )
+}
 console.log(
   JSON.stringify({
     bench: 'media',
-    limits: { publishers, watchers, sfuWatchers: sfu.watchers },
+    limits: {
+      publishers,
+      watchers,
+      sfuWatchers: sfu.watchers,
+      sfuByPublishers: sfu.byPublishers,
+      ratio,
+    },
     results,
     sfu: sfu.results,
   }),

@@ -1,5 +1,5 @@
 import { RTCPeerConnection, RTCRtpCodecParameters } from 'werift'
-import { Client, enter, type TestServer } from '../../server/harness'
+import { enterRoom } from './entry'
 import { SfuPeerSocket } from './sfu-socket'
 
 /**
@@ -40,18 +40,14 @@ export class WeriftWatcher {
   }
 
   static async join(url: string, roomName: string, name: string): Promise<WeriftWatcher> {
-    const who = await enter(
-      { url } as TestServer,
-      { roomName, userName: name, role: 2 },
-      new Client(url),
-    )
+    const who = await enterRoom(url, { roomName, userName: name })
     const socket = await SfuPeerSocket.open(url.replace('http', 'ws') + '/sfu')
     const watcher = new WeriftWatcher(socket)
     const joined = await socket.request({
       t: 'join',
-      channel: who.room.channelName,
-      uid: who.me.uid,
-      token: who.me.rtcToken,
+      channel: who.channel,
+      uid: who.uid,
+      token: who.rtcToken,
     })
     if (joined.t !== 'ack') throw new Error(`join refused: ${joined.message}`)
     return watcher
