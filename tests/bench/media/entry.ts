@@ -8,13 +8,12 @@ export interface BenchEntry {
 const ROOM = '/api/s1/serve/roomcast/v1/'
 
 /**
- * Enters a room over REST as a fresh visitor (its own cookie), as a page would: a conferee
- * (role 2) by default; `publish` asks for audio and video at entry, as the room login allows.
- * Kept free of the server's modules, so a watcher process starts light.
+ * Enters a room over REST as a fresh visitor (its own cookie), as a page would, as a conferee
+ * (role 2). Kept free of the server's modules, so a watcher process starts light.
  */
 export async function enterRoom(
   url: string,
-  form: { roomName: string; userName: string; role?: 1 | 2; publish?: boolean },
+  form: { roomName: string; userName: string },
 ): Promise<BenchEntry> {
   const answer = await fetch(`${url}${ROOM}room/entry`, {
     method: 'POST',
@@ -22,10 +21,9 @@ export async function enterRoom(
     body: JSON.stringify({
       roomName: form.roomName,
       userName: form.userName,
-      role: form.role ?? 2,
+      role: 2,
       roomType: 2,
       password: 'pw',
-      ...(form.publish ? { enableAudio: 1, enableVideo: 1 } : {}),
     }),
   })
   const body = (await answer.json()) as { code: number; msg: string; data: any }

@@ -18,6 +18,7 @@ const events: Event[] = []
 let media: LocalMedia | SfuMedia | undefined
 let me: EntryAnswerData['me'] | undefined
 let channel = ''
+let roomId = ''
 
 async function enter(form: Record<string, unknown>): Promise<{ uid: string }> {
   const answer = await fetch('/api/s1/serve/roomcast/v1/room/entry', {
@@ -29,6 +30,7 @@ async function enter(form: Record<string, unknown>): Promise<{ uid: string }> {
   if (body.code !== 0) throw new Error(body.msg)
   me = body.data.me
   channel = body.data.roomInfo.channelName
+  roomId = body.data.roomInfo.roomId
   return { uid: me.uid }
 }
 
@@ -125,10 +127,21 @@ function firstRemoteFrame(): Promise<number> {
   })
 }
 
+/** As the room's host: turns another member's microphone and camera on (a host's grant). */
+async function grant(uid: string): Promise<void> {
+  const answer = await fetch(`/api/s1/serve/roomcast/v1/room/${roomId}/user/${uid}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+    body: JSON.stringify({ enableAudio: 1, enableVideo: 1 }),
+  })
+  const body = (await answer.json()) as { code: number; msg: string }
+  if (body.code !== 0) throw new Error(`grant refused: ${body.msg}`)
+}
+
 async function stop(): Promise<void> {
   await media?.leave()
 }
 
 Object.assign(window, {
-  bench: { enter, start, showAll, measure, firstRemoteFrame, stop, events: () => events },
+  bench: { enter, start, showAll, measure, firstRemoteFrame, grant, stop, events: () => events },
 })

@@ -23,7 +23,8 @@ function line(r: SfuResult): string {
     `(+1 browser): ${r.streams} streams, min ${r.minFps} fps, median ${r.medianFps}, browser ` +
     `${r.browserFps} → ${r.sustained ? 'sustained' : 'NOT sustained'}; CPU server ` +
     `${r.serverCpu}%, Janus ${r.janusCpu}% (${perStream}% per stream), watchers ` +
-    `${r.watcherCpu}% in ${r.watcherProcesses} processes; load ${r.load}`
+    `${r.watcherCpu}% in ${r.watcherProcesses} processes; load ${r.load}` +
+    (r.started < r.watchers ? `; ${r.watchers - r.started} watchers never got every camera` : '')
   )
 }
 

@@ -103,8 +103,8 @@ function pictureId(packet: Buffer, id: number): void {
 }
 
 /**
- * A headless publisher through the SFU (werift in Node): enters the room as a conferee with
- * audio and video, joins the SFU signalling with its rtc token and publishes a camera through
+ * A headless publisher through the SFU (werift in Node): enters the room as a conferee, is
+ * granted the microphone and camera by the host (`grant`), joins the SFU signalling with its rtc token and publishes a camera through
  * our server's `publish` (so its grant is checked as a browser's is), sending the source's VP8.
  */
 export class WeriftPublisher {
@@ -114,8 +114,15 @@ export class WeriftPublisher {
     private readonly detach: () => void,
   ) {}
 
-  static async join(url: string, roomName: string, name: string, source: RtpSource) {
-    const who = await enterRoom(url, { roomName, userName: name, publish: true })
+  static async join(
+    url: string,
+    roomName: string,
+    name: string,
+    source: RtpSource,
+    grant: (uid: string) => Promise<void>,
+  ) {
+    const who = await enterRoom(url, { roomName, userName: name })
+    await grant(who.uid)
     const socket = await SfuPeerSocket.open(url.replace('http', 'ws') + '/sfu')
     const joined = await socket.request({
       t: 'join',
