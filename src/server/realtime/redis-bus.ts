@@ -119,19 +119,7 @@ export class RedisBus implements Bus {
     const n = (this.localMembers.get(channel) ?? 0) + 1
     this.localMembers.set(channel, n)
     if (n === 1) this.listen(channel)
-    this.run(
-      this.pub.eval(
-        JOIN,
-        3,
-        this.key(`m:${channel}`),
-        this.key(`mo:${channel}`),
-        this.key(`held:${this.proc}`),
-        uid,
-        this.proc,
-        this.now(),
-        channel,
-      ),
-    )
+    this.recordJoin(channel, uid)
     this.signalCount(channel)
   }
 
@@ -358,6 +346,23 @@ export class RedisBus implements Bus {
     }
   }
 
+  /** Writes in Redis that `uid`, held by this process, is in `channel` (the JOIN script). */
+  private recordJoin(channel: string, uid: string): void {
+    this.run(
+      this.pub.eval(
+        JOIN,
+        3,
+        this.key(`m:${channel}`),
+        this.key(`mo:${channel}`),
+        this.key(`held:${this.proc}`),
+        uid,
+        this.proc,
+        this.now(),
+        channel,
+      ),
+    )
+  }
+
   /** After an outage (Redis may have restarted empty): tell again what this process holds. */
   private async restore(): Promise<void> {
     await this.beat(Number.POSITIVE_INFINITY)
@@ -365,20 +370,7 @@ export class RedisBus implements Bus {
       this.run(
         this.pub.eval(LOGIN, 2, this.key('on'), this.key(`held:${this.proc}`), uid, this.proc),
       )
-      for (const channel of channels)
-        this.run(
-          this.pub.eval(
-            JOIN,
-            3,
-            this.key(`m:${channel}`),
-            this.key(`mo:${channel}`),
-            this.key(`held:${this.proc}`),
-            uid,
-            this.proc,
-            this.now(),
-            channel,
-          ),
-        )
+      for (const channel of channels) this.recordJoin(channel, uid)
     }
     for (const channel of this.localMembers.keys()) {
       this.signalCount(channel)
