@@ -146,6 +146,51 @@ describe('POST room/entry', () => {
     expect(full.body).toMatchObject({ code: 1103, msg: 'teacher and student limit reached' })
   })
 
+  it('[ROLE-4] a conferee or CDN audience asking for audio and video at entry enters with both off in every room type; a host may enter with its own off', async () => {
+    for (const roomType of [0, 1, 2]) {
+      const roomName = `own-${roomType}-${Date.now()}`
+      const host = new Client(server.url)
+      const { body: h } = await host.call(
+        'POST',
+        entry,
+        body({ roomName, roomType, enableVideo: 0 }),
+      )
+      expect(h.data.me).toMatchObject({ role: 1, enableAudio: 1, enableVideo: 0 })
+      const asks = { roomName, roomType, enableAudio: 1, enableVideo: 1 }
+      const { body: c } = await new Client(server.url).call(
+        'POST',
+        entry,
+        body({ ...asks, role: 2, userName: 'Cy' }),
+      )
+      expect(c.data.me).toMatchObject({ role: 2, enableAudio: 0, enableVideo: 0 })
+      const { body: a } = await new Client(server.url).call(
+        'POST',
+        entry,
+        body({ ...asks, role: 3, userName: 'Au' }),
+      )
+      expect(a.data.me).toMatchObject({ role: 3, enableAudio: 0, enableVideo: 0 })
+      // The room's own table (what the SFU and every client read) agrees.
+      const page = await host.call(
+        'GET',
+        `/api/s1/serve/roomcast/v1/room/${h.data.roomInfo.roomId}/user/page?page=1&size=10`,
+      )
+      const flags = page.body.data.list.map(
+        (m: { role: number; enableAudio: number; enableVideo: number }) => [
+          m.role,
+          m.enableAudio,
+          m.enableVideo,
+        ],
+      )
+      expect(flags).toEqual(
+        expect.arrayContaining([
+          [1, 1, 0],
+          [2, 0, 0],
+        ]),
+      )
+      expect(flags.some((f: number[]) => f[0] !== 1 && (f[1] === 1 || f[2] === 1))).toBe(false)
+    }
+  })
+
   it('a conferee cannot open a room nobody created', async () => {
     const { body: answer } = await new Client(server.url).call('POST', entry, body({ role: 2 }))
     expect(answer).toMatchObject({ code: 1001, msg: 'room does not exist' })

@@ -50,6 +50,9 @@ export async function enterRoom(
     })
   const projectionId = body.role === Role.projection ? await checkProjection(deps, room, body) : ''
 
+  // [ROLE-4] Our server owns every permission: a host enters with its microphone and camera on
+  // unless it asks for them off; anyone else enters with both off whatever its request says, and
+  // only a host's grant or an accepted application turns them on later.
   const isHost = body.role === Role.host
   // Seated with the entrants arriving with it, in one transaction (rooms/seating.ts).
   const { added, replaced, present } = await deps.seating.take(room, {
@@ -57,8 +60,8 @@ export async function enterRoom(
     userName,
     userPhoto: body.userPhoto ?? '',
     role: body.role,
-    enableAudio: body.enableAudio ?? (isHost ? 1 : 0),
-    enableVideo: body.enableVideo ?? (isHost ? 1 : 0),
+    enableAudio: isHost ? (body.enableAudio ?? 1) : 0,
+    enableVideo: isHost ? (body.enableVideo ?? 1) : 0,
     projectionId,
   })
   for (const old of replaced) announceMember(deps, room.channel_name, old, 'leave', 'leave')

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { enter, meeting, startServer, type TestServer } from '../harness'
+import { Client, enter, meeting, ROOM, startServer, type TestServer } from '../harness'
 import { janusHandles, SfuPeer } from './sfu-peer'
 import { until } from './werift-peer'
 
@@ -70,6 +70,27 @@ describe('SFU signalling: our server owns every permission', () => {
   it('[ROLE-4] refuses a publish without the grant before it reaches Janus', async () => {
     const { guest } = await meeting(server)
     const peer = await open(guest)
+    expect((await peer.join()).t).toBe('ack')
+    const before = await janusHandles(server)
+    expect(await peer.publish({ audio: true })).toMatchObject({ t: 'error', code: 'forbidden' })
+    expect(await peer.publish({ video: true })).toMatchObject({ t: 'error', code: 'forbidden' })
+    expect(await janusHandles(server)).toBe(before)
+  }, 60_000)
+
+  it('[ROLE-4] a conferee asking for audio and video at entry is not granted them: its publish is refused before Janus', async () => {
+    const { host } = await meeting(server)
+    const client = new Client(server.url)
+    const { body } = await client.post(`${ROOM}room/entry`, {
+      roomName: host.room.roomName,
+      userName: 'Self-granted',
+      roomType: 2,
+      role: 2,
+      password: 'pw',
+      enableAudio: 1,
+      enableVideo: 1,
+    })
+    expect(body.data.me).toMatchObject({ enableAudio: 0, enableVideo: 0 })
+    const peer = await open({ client, me: body.data.me, room: body.data.roomInfo, path: host.path })
     expect((await peer.join()).t).toBe('ack')
     const before = await janusHandles(server)
     expect(await peer.publish({ audio: true })).toMatchObject({ t: 'error', code: 'forbidden' })
