@@ -280,7 +280,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     keys: await loadLoginKeys(db),
     sms: createSmsSender(settings, options.smsOut),
   })
-  await registerBoard(fastify, { db, tokens, now, appId })
+  await registerBoard(fastify, { db, tokens, now, appId, topics: bus.topics })
   broadcastRoutes(fastify, deps, register)
 
   const staticDir = options.staticDir

@@ -18,6 +18,15 @@ export interface BoardConn {
   readonly awarenessIds: Set<number>
 }
 
+/** What a document tells the other server processes (board/relay.ts), when there are some. */
+export interface DocRelay {
+  update(update: Uint8Array): void
+  awareness(update: Uint8Array): void
+}
+
+/** The origin of changes heard from another process: relayed to none, stored by their sender. */
+export const REMOTE = 'remote'
+
 /** Compact the stored log into one update once it holds this many rows. */
 const COMPACT_AFTER = 400
 const FLUSH_MS = 40
@@ -36,6 +45,15 @@ export function controlFrame(control: BoardControl): Uint8Array {
 export function isEmptyUpdate(update: Uint8Array): boolean {
   const { structs, ds } = Y.decodeUpdate(update)
   return structs.length === 0 && ds.clients.size === 0
+}
+
+/** One update holding everything in `updates` (which may overlap). */
+function union(updates: Uint8Array[]): Uint8Array {
+  const doc = new Y.Doc({ gc: true })
+  for (const update of updates) Y.applyUpdate(doc, update)
+  const merged = Y.encodeStateAsUpdate(doc)
+  doc.destroy()
+  return merged
 }
 
 /** Awareness states in an update that claim the broadcaster view (only writers may, [WB-3]). */
@@ -64,6 +82,8 @@ export class BoardDoc {
   private flushTimer: ReturnType<typeof setTimeout> | undefined
   private flushing: Promise<void> = Promise.resolve()
   private stored = 0
+  /** The other processes, while this document is relayed to them. */
+  relay: DocRelay | undefined
 
   private constructor(
     readonly boardId: string,
@@ -77,6 +97,8 @@ export class BoardDoc {
       syncProtocol.writeUpdate(encoder, update)
       const message = frame(BoardFrame.sync, encoding.toUint8Array(encoder))
       for (const conn of this.conns) if (conn !== origin) conn.send(message)
+      if (origin === REMOTE) return
+      this.relay?.update(update)
       this.pending.push(update)
       this.scheduleFlush()
     })
@@ -95,6 +117,7 @@ export class BoardDoc {
         const update = awarenessProtocol.encodeAwarenessUpdate(this.awareness, changed)
         const message = frame(BoardFrame.awareness, update)
         for (const conn of this.conns) conn.send(message)
+        if (origin !== REMOTE) this.relay?.awareness(update)
       },
     )
   }
@@ -107,7 +130,7 @@ export class BoardDoc {
   ): Promise<BoardDoc> {
     const board = new BoardDoc(boardId, db, now, onStoreError)
     const updates = await loadUpdates(db, boardId)
-    if (updates.length > 0) Y.applyUpdate(board.doc, Y.mergeUpdates(updates), 'store')
+    if (updates.length > 0) Y.applyUpdate(board.doc, Y.mergeUpdates(updates), REMOTE)
     board.pending = []
     board.stored = updates.length
     return board
@@ -161,6 +184,23 @@ export class BoardDoc {
     awarenessProtocol.applyAwarenessUpdate(this.awareness, payload, conn)
   }
 
+  /** A change another process's member made (that process stores it). */
+  applyRemote(update: Uint8Array): void {
+    Y.applyUpdate(this.doc, update, REMOTE)
+  }
+
+  applyRemoteAwareness(update: Uint8Array): void {
+    awarenessProtocol.applyAwarenessUpdate(this.awareness, update, REMOTE)
+  }
+
+  /** Every awareness state known here (for a process that opened the board after them). */
+  awarenessUpdate(): Uint8Array | undefined {
+    const states = [...this.awareness.getStates().keys()]
+    return states.length > 0
+      ? awarenessProtocol.encodeAwarenessUpdate(this.awareness, states)
+      : undefined
+  }
+
   broadcast(message: Uint8Array): void {
     for (const conn of this.conns) conn.send(message)
   }
@@ -175,7 +215,9 @@ export class BoardDoc {
       this.pending = []
       try {
         if (this.stored + 1 >= COMPACT_AFTER) {
-          await replaceUpdates(this.db, this.boardId, Y.encodeStateAsUpdate(this.doc), this.now())
+          // Rows other processes stored and not yet heard here are kept in the merge.
+          const state = Y.encodeStateAsUpdate(this.doc)
+          await replaceUpdates(this.db, this.boardId, (rows) => union([...rows, state]), this.now())
           this.stored = 1
         } else {
           await appendUpdate(this.db, this.boardId, Y.mergeUpdates(batch), this.now())

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 import type { Tokens } from '../auth/tokens'
+import { LOCAL_TOPICS, type Topics } from '../realtime/bus'
 import type { Db } from '../store/db'
 import { boardFileRoutes } from './routes'
 import { BoardService } from './service'
@@ -28,10 +29,16 @@ export const BOARD_ASSET_PREFIX = '/board-assets/'
  */
 export async function registerBoard(
   app: FastifyInstance,
-  options: { db: Db; tokens: Tokens; now: () => number; appId: string },
+  options: { db: Db; tokens: Tokens; now: () => number; appId: string; topics?: Topics },
 ): Promise<BoardService> {
   await migrateBoard(options.db)
-  const deps = { db: options.db, tokens: options.tokens, now: options.now, log: app.log }
+  const deps = {
+    db: options.db,
+    tokens: options.tokens,
+    now: options.now,
+    topics: options.topics ?? LOCAL_TOPICS,
+    log: app.log,
+  }
   const service = new BoardService(deps)
   services.set(app, service)
   app.get('/board/:boardId', { websocket: true }, (socket, request) =>

@@ -1,13 +1,17 @@
 import type { BoardFile, BoardTokenData } from '@streams/wire/board'
 import type { TokenClaims, Tokens } from '../auth/tokens'
+import type { Topics } from '../realtime/bus'
 import type { Db } from '../store/db'
 import { BoardDoc, controlFrame } from './board-doc'
+import { relayBoard, relayControl } from './relay'
 import { boardOfRoom, getBoard, memberMayWrite } from './store'
 
 export interface BoardDeps {
   readonly db: Db
   readonly tokens: Tokens
   readonly now: () => number
+  /** The other server processes (none: `LOCAL_TOPICS`). */
+  readonly topics: Topics
   readonly log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void }
 }
 
@@ -25,6 +29,8 @@ export const BOARD_TOKEN_TTL_SECONDS = 2 * 60 * 60
 export class BoardService {
   private readonly docs = new Map<string, Promise<BoardDoc>>()
   private readonly unloadTimers = new Map<string, ReturnType<typeof setTimeout>>()
+  /** Stops relaying a loaded document to the other processes, by board. */
+  private readonly relays = new Map<string, () => void>()
   /** Connections with a cached grant, by room, so a grant change reaches them. */
   private readonly writers = new Map<string, Set<GrantedConn>>()
 
@@ -69,7 +75,13 @@ export class BoardService {
     if (!doc) {
       doc = BoardDoc.load(this.deps.db, boardId, this.deps.now, (error) =>
         this.deps.log.error({ err: error, boardId }, 'board update not stored'),
-      )
+      ).then((loaded) => {
+        const stop = relayBoard(loaded, this.deps.topics, (error) =>
+          this.deps.log.warn({ err: error, boardId }, 'board message from another process refused'),
+        )
+        this.relays.set(boardId, stop)
+        return loaded
+      })
       doc.catch(() => this.docs.delete(boardId))
       this.docs.set(boardId, doc)
     }
@@ -83,6 +95,8 @@ export class BoardService {
       this.unloadTimers.delete(doc.boardId)
       if (doc.conns.size > 0) return
       this.docs.delete(doc.boardId)
+      this.relays.get(doc.boardId)?.()
+      this.relays.delete(doc.boardId)
       doc.flush().finally(() => doc.destroy())
     }, IDLE_UNLOAD_MS)
     timer.unref?.()
@@ -108,15 +122,19 @@ export class BoardService {
     await Promise.all(conns.map((c) => c.recheck()))
   }
 
-  /** A document's conversion progressed: every connection to its board hears it. */
+  /** A document's conversion progressed: every connection to its board hears it, on any process. */
   async fileChanged(boardId: string, file: BoardFile): Promise<void> {
+    const control = controlFrame({ t: 'file', file })
+    relayControl(this.deps.topics, boardId, control)
     const doc = this.docs.get(boardId)
-    if (doc) (await doc).broadcast(controlFrame({ t: 'file', file }))
+    if (doc) (await doc).broadcast(control)
   }
 
   async close(): Promise<void> {
     for (const timer of this.unloadTimers.values()) clearTimeout(timer)
     this.unloadTimers.clear()
+    for (const stop of this.relays.values()) stop()
+    this.relays.clear()
     const docs = await Promise.allSettled([...this.docs.values()])
     for (const result of docs)
       if (result.status === 'fulfilled') {

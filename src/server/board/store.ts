@@ -136,10 +136,27 @@ export async function appendUpdate(
   ])
 }
 
-/** Replaces a board's update log by one merged update (compaction). */
-export async function replaceUpdates(db: Db, boardId: string, merged: Uint8Array, now: number) {
+/**
+ * Replaces a board's update log by one update (compaction): `merge` is given the stored rows
+ * (another process may have stored some this one has not heard yet), and only those are
+ * replaced, so a row stored meanwhile is kept.
+ */
+export async function replaceUpdates(
+  db: Db,
+  boardId: string,
+  merge: (stored: Uint8Array[]) => Uint8Array,
+  now: number,
+) {
   await db.transaction(async (tx) => {
-    await tx.query('DELETE FROM board_updates WHERE board_id = $1', [boardId])
+    const { rows } = await tx.query<{ seq: string; update: Uint8Array }>(
+      'SELECT seq, update FROM board_updates WHERE board_id = $1 ORDER BY seq FOR UPDATE',
+      [boardId],
+    )
+    const merged = merge(rows.map((r) => new Uint8Array(r.update)))
+    await tx.query('DELETE FROM board_updates WHERE board_id = $1 AND seq = ANY($2::bigint[])', [
+      boardId,
+      rows.map((r) => String(r.seq)),
+    ])
     await appendUpdate(tx, boardId, merged, now)
   })
 }

@@ -25,6 +25,32 @@ export interface HeldSession {
   readonly channels: readonly string[]
 }
 
+/** A topic listened to until `stop()`; `ready` once the other processes' messages reach here. */
+export interface TopicSubscription {
+  readonly ready: Promise<void>
+  stop(): void
+}
+
+/**
+ * Binary messages on named topics between the server processes (the whiteboard's documents).
+ * A process never hears its own messages back; while the bus is away nothing crosses.
+ */
+export interface Topics {
+  /** `onBack`: the bus came back after an outage (messages were lost meanwhile). */
+  subscribe(
+    topic: string,
+    onMessage: (message: Uint8Array) => void,
+    onBack?: () => void,
+  ): TopicSubscription
+  publish(topic: string, message: Uint8Array): void
+}
+
+/** One process: no other process to tell or hear. */
+export const LOCAL_TOPICS: Topics = {
+  subscribe: () => ({ ready: Promise.resolve(), stop() {} }),
+  publish() {},
+}
+
 /**
  * The realtime service's shared state across server processes. Every query answers `undefined`
  * when it has no word of its own (one process, or the bus is away): the hub's own state is then
@@ -32,6 +58,8 @@ export interface HeldSession {
  */
 export interface Bus extends Relay {
   readonly kind: BusStatus['kind']
+  /** Named topics for other services' messages between the processes. */
+  readonly topics: Topics
   /** Where messages from other processes go, and what this process holds. */
   attach(listener: RelayListener, held: () => HeldSession[]): void
   status(): BusStatus
@@ -56,6 +84,7 @@ export interface Bus extends Relay {
 /** One process: nothing to share, nothing to wait for. */
 export class LocalBus implements Bus {
   readonly kind = 'local' as const
+  readonly topics = LOCAL_TOPICS
   attach(): void {}
   status(): BusStatus {
     return { kind: 'local', connected: true }

@@ -4,6 +4,7 @@ import { Redis } from 'ioredis'
 import type { AttributeChange, Bus, BusStatus, HeldSession } from './bus'
 import type { RelayListener } from './relay'
 import { ATTRIBUTES, JOIN, LEAVE, LOGIN, LOGOUT, REAP } from './redis-scripts'
+import { RedisTopics } from './redis-topics'
 
 interface Log {
   info(message: string): void
@@ -43,6 +44,7 @@ export class RedisBus implements Bus {
   private readonly p: string
   private readonly pub: Redis
   private readonly sub: Redis
+  readonly topics: RedisTopics
   private listener: RelayListener | undefined
   private held: () => HeldSession[] = () => []
   /** Local members per channel: the channel's topic is listened to while there are some. */
@@ -75,9 +77,17 @@ export class RedisBus implements Bus {
         if (this.down) this.down = { ...this.down, error: error.message }
       })
     }
-    this.sub.on('messageBuffer', (topic: Buffer, message: Buffer) =>
-      this.onMessage(topic.toString(), message.toString()),
+    this.topics = new RedisTopics(
+      { pub: this.pub, sub: this.sub },
+      this.p,
+      this.proc,
+      () => Boolean(this.down),
+      (error) => this.failed(error),
     )
+    this.sub.on('messageBuffer', (topic: Buffer, message: Buffer) => {
+      const name = topic.toString()
+      if (!this.topics.heard(name, message)) this.onMessage(name, message.toString())
+    })
     void this.sub.subscribe(this.topic('g')).catch(() => undefined)
     const beatMs = options.heartbeatMs ?? 5000
     this.heartbeat = setInterval(() => void this.beat(beatMs * 4), beatMs)
@@ -376,6 +386,7 @@ export class RedisBus implements Bus {
       this.signalCount(channel)
       this.listener?.countChanged(channel)
     }
+    this.topics.back()
   }
 
   /** Tells this process is alive, and takes back what silent ones held. */

@@ -2,8 +2,10 @@ import { execFileSync } from 'node:child_process'
 import Fastify from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LocalBus } from '../../../src/server/realtime/bus'
+import { boardServiceOf } from '../../../src/server/board'
 import { RedisBus } from '../../../src/server/realtime/redis-bus'
 import { healthRoutes } from '../../../src/server/routes/health'
+import * as board from '../board/helpers'
 import { enter, meeting, RtmClient, startServer, type TestServer } from '../harness'
 import { postgresBin, startPostgres } from '../postgres'
 import { redisBin, startRedis } from '../redis'
@@ -145,6 +147,36 @@ describe.skipIf(!pgBin || !rdBin)('the realtime service over two processes (REDI
     ).toContain(guest.me.uid)
     second.close()
   })
+
+  it('[WB-1] [WB-2] [WB-3] one whiteboard across processes: strokes, grants and the broadcaster view cross both ways', async () => {
+    const room = `cluster-board-${Math.random()}`
+    const host = await board.enter(a, room, 1, 'Hana')
+    const guest = await board.enter(b, room, 2, 'Carl')
+    const hostBoard = await board.joinBoard(a, host)
+    hostBoard.writeElements([board.stroke('before')])
+    // The board is open on a only: b loads what a stored and asks a for the rest.
+    const guestBoard = await board.joinBoard(b, guest)
+    await board.until(() => guestBoard.elements().some((e) => e.id === 'before'), 10_000)
+    hostBoard.writeElements([board.stroke('live')])
+    await board.until(() => guestBoard.elements().some((e) => e.id === 'live'), 10_000)
+    // The grant is asked of process b; the conferee draws there and the host on a sees it.
+    await b.app.db.query(
+      'UPDATE room_members SET grant_board = 1 WHERE room_id = $1 AND uid = $2',
+      [guest.roomId, guest.uid],
+    )
+    await boardServiceOf(b.app.fastify)!.grantChanged(guest.roomId, guest.uid)
+    await board.until(() => guestBoard.view.writable, 10_000)
+    guestBoard.writeElements([board.stroke('from-b')])
+    await board.until(() => hostBoard.elements().some((e) => e.id === 'from-b'), 10_000)
+    // The broadcaster's view rides on awareness: the follower on the other process is locked.
+    await hostBoard.setViewMode('broadcaster')
+    await board.until(() => guestBoard.view.locked && guestBoard.view.mode === 'follower', 10_000)
+    expect(hostBoard.elements().map((e) => e.id).sort()).toEqual(['before', 'from-b', 'live'])
+    expect(guestBoard.elements().map((e) => e.id).sort()).toEqual(['before', 'from-b', 'live'])
+    await hostBoard.leave()
+    await board.until(() => !guestBoard.view.locked, 10_000)
+    await guestBoard.leave()
+  }, 60_000)
 
   it('Redis going away: each process serves its own members, health and log say so, and all comes back', async () => {
     const { host, guest, name } = await meeting(a)
