@@ -10,7 +10,8 @@ import { Type, type Static } from '@sinclair/typebox'
 export const MAX_MESSAGE_BYTES = 32 * 1024
 export const MAX_MESSAGES_PER_SECOND = 60
 
-const Id = Type.Integer({ minimum: 0 })
+/** A request id: a safe integer, so the ack names exactly the request it answers. */
+const Id = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })
 const Text = Type.String({ minLength: 1 })
 const AttributeMap = Type.Record(Type.String(), Type.String())
 
@@ -60,7 +61,7 @@ export const ClientFrameSchema = Type.Union([
     t: Type.Literal('history'),
     id: Id,
     channel: Type.String({ minLength: 1 }),
-    since: Type.Integer({ minimum: 0 }),
+    since: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }),
   }),
 ])
 export type ClientFrame = Static<typeof ClientFrameSchema>

@@ -35,6 +35,35 @@ export function inOrder(): <T>(work: Promise<T>) => Promise<T> {
   }
 }
 
+/** A channel message nests its values at most this deep (its data is a few levels). */
+export const MAX_MESSAGE_DEPTH = 32
+
+/**
+ * What no handler should meet in a parsed value, as the REST routes refuse it too: a NUL byte in
+ * a string or a key, or nesting deeper than `maxDepth` (walked without recursion, so a hostile
+ * depth cannot overflow the stack). Answers the path of the first one, or null.
+ */
+export function hostileValue(
+  value: unknown,
+  maxDepth: number,
+): { path: string; reason: 'nul' | 'depth' } | null {
+  const stack: [unknown, string, number][] = [[value, '', 0]]
+  while (stack.length > 0) {
+    const [at, path, depth] = stack.pop()!
+    if (typeof at === 'string') {
+      if (at.includes('\u0000')) return { path: path || '/', reason: 'nul' }
+      continue
+    }
+    if (typeof at !== 'object' || at === null) continue
+    if (depth >= maxDepth) return { path: path || '/', reason: 'depth' }
+    for (const [key, child] of Object.entries(at)) {
+      if (key.includes('\u0000')) return { path: `${path}/${JSON.stringify(key)}`, reason: 'nul' }
+      stack.push([child, `${path}/${key}`, depth + 1])
+    }
+  }
+  return null
+}
+
 /**
  * A client may send only what it is allowed to say itself ([HOST-6]): the core's rule for channel
  * messages (a client-sendable command carrying its sender's own user id).
@@ -48,6 +77,10 @@ export function checkChannelText(text: string, userId: string | undefined): Prob
   } catch {
     return { code: 'badMessage', message: 'channel message is not JSON' }
   }
+  const hostile = hostileValue(message, MAX_MESSAGE_DEPTH)
+  if (hostile?.reason === 'nul')
+    return { code: 'badMessage', message: `a NUL byte in ${hostile.path}` }
+  if (hostile) return { code: 'badMessage', message: `nested deeper than ${MAX_MESSAGE_DEPTH}` }
   return checkClientChannelMessage(message, userId)
 }
 

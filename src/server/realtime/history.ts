@@ -33,7 +33,9 @@ export interface Appended {
 export function messageIdOf(text: string): string | undefined {
   try {
     const id = (JSON.parse(text) as { data?: { id?: unknown } }).data?.id
-    return typeof id === 'string' && id.length > 0 && id.length <= 128 ? id : undefined
+    return typeof id === 'string' && id.length > 0 && id.length <= 128 && !id.includes('\u0000')
+      ? id
+      : undefined
   } catch {
     return undefined
   }

@@ -8,7 +8,7 @@ import {
 } from '@streams/wire/realtime'
 import { compile } from '@streams/wire/validate'
 import type { Tokens } from '../auth/tokens'
-import { checkChannelText, checkPeerText, inOrder, RefusedError } from './checks'
+import { checkChannelText, checkPeerText, hostileValue, inOrder, RefusedError } from './checks'
 import type { ChannelHistory } from './history'
 import { messageIdOf } from './history'
 import type { Admission } from './guard'
@@ -100,6 +100,9 @@ export function serveSocket(
       log.warn({ problem: clientFrame.firstError(frame) }, 'realtime frame refused')
       return fail(id, 'badFrame', `invalid frame: ${clientFrame.firstError(frame)}`)
     }
+    // As the REST routes do: no NUL byte in any string a handler would see (a frame is shallow).
+    const nul = hostileValue(frame, 3)
+    if (nul) return fail(frame.id, 'badFrame', `invalid frame: a NUL byte in ${nul.path}`)
     handle(frame)
   })
   socket.on('close', () => hub.dropSession(session))
@@ -112,16 +115,16 @@ export function serveSocket(
         try {
           hub.send(session, { t: 'ack', id, data: data(value) })
         } catch (error) {
-          if (error instanceof RefusedError) fail(id, error.code, error.message)
-          else throw error
+          failed(error)
         }
       },
-      (error: unknown) => {
-        if (error instanceof RefusedError) return fail(id, error.code, error.message)
-        log.warn({ err: error }, 'realtime request failed')
-        fail(id, 'unavailable', 'the service could not do it now: try again')
-      },
+      (error: unknown) => failed(error),
     )
+    function failed(error: unknown) {
+      if (error instanceof RefusedError) return fail(id, error.code, error.message)
+      log.warn({ err: error }, 'realtime request failed')
+      fail(id, 'unavailable', 'the service could not do it now: try again')
+    }
   }
 
   function handle(frame: ClientFrame): void {
@@ -132,6 +135,9 @@ export function serveSocket(
       )
     if (frame.t === 'ping') return ack()
     if (frame.t === 'login') {
+      // One identity a connection: another uid logs out first (as Agora RTM's ALREADY_LOGIN).
+      if (session.uid !== undefined && session.uid !== frame.uid)
+        return fail(frame.id, 'alreadyLoggedIn', 'logged in as another user: log out first')
       const claims = tokens.verify(frame.token, 'rtm')
       if (!claims || claims.sub !== frame.uid)
         return fail(frame.id, 'unauthorized', 'invalid or expired token')
