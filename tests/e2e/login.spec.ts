@@ -125,3 +125,23 @@ test('[ROUTE-13] the login session is an httpOnly cookie no script can read; the
   expect(Object.keys(profile).filter((k) => /token|^password$|secret|code/i.test(k))).toEqual([])
   for (const c of cookies) expect(stored).not.toContain(c.value)
 })
+
+test('[HOME-4] [ROUTE-11] the home form shows who is signed in: a visitor signs in from it, is named member_NNNN, and signs out', async ({
+  page,
+}) => {
+  const number = phone()
+  await page.goto('/')
+  const account = page.getByRole('region', { name: 'Account' })
+  await expect(account).toContainText('You are a visitor (not signed in)')
+  await account.getByRole('link', { name: 'Sign in' }).click()
+  await expect(page).toHaveURL(/\/login\?.*returnUrl=/)
+  await smsSignIn(page, number)
+  await page.getByRole('button', { name: 'Skip' }).click()
+  // Back on the form, by the member's name: no 'visitor_…' left.
+  await expect(page).toHaveURL(/\/home/)
+  await expect(account).toContainText(`Signed in as member_${number.slice(-4)}`)
+  await expect(page.getByLabel('Your name')).not.toHaveValue(/^visitor_/)
+  await account.getByRole('button', { name: 'Sign out' }).click()
+  await expect(account).toContainText('You are a visitor (not signed in)')
+  await expect(account.getByRole('link', { name: 'Sign in' })).toBeVisible()
+})

@@ -190,6 +190,11 @@ describe('auth service (form-encoded POSTs)', () => {
       userId: user.body.data.userId,
       userType: 'member',
     })
+    // A signed-in member is no longer named 'visitor_…'.
+    expect(answer.body.data.user.nickName).toMatch(/^member_\d{4}$/)
+    expect((await client.get(`${SCENE}user`)).body.data.nickName).toBe(
+      answer.body.data.user.nickName,
+    )
     const page = await client.get(`${ROOM}room/${entered.body.data.roomInfo.roomId}/user/page`)
     expect(page.body.code).toBe(0)
   })

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { AuthService, LOGIN_SYSTEM_ID } from '@streams/wire/rest/auth'
-import type { SessionStore } from '../auth/identity'
+import { VISITOR_PREFIX, type SessionStore } from '../auth/identity'
 import type { LoginKeys } from '../auth/login-keys'
 import { hashPassword, verifyPassword } from '../auth/passwords'
 import { toProfile } from '../auth/profile'
@@ -94,18 +94,19 @@ export function authRoutes(
         ])
         let user = rows[0]
         if (!user) {
-          // A visitor who logs in keeps its account (and its rooms) as a member.
-          const tail = body.phone.slice(-4)
-          const nick = identity?.userType === 'visitor' ? identity.nickName : `member_${tail}`
+          // A visitor who logs in keeps its account (and its rooms) as a member. Its generated
+          // visitor nickname gives way to a member's: a signed-in user is no 'visitor_…'.
+          const nick = `member_${body.phone.slice(-4)}`
           const userId =
             identity?.userType === 'visitor'
               ? identity.userId
               : `u${randomBytes(6).toString('hex')}`
           const { rows: created } = await db.query<UserRow>(
             `INSERT INTO users (user_id, nick_name, login_name, user_type, phone, created_at) VALUES ($1, $2, $3, 'member', $3, $4)
-             ON CONFLICT (user_id) DO UPDATE SET user_type = 'member', phone = $3, login_name = $3
+             ON CONFLICT (user_id) DO UPDATE SET user_type = 'member', phone = $3, login_name = $3,
+               nick_name = CASE WHEN users.nick_name LIKE $5 THEN $2 ELSE users.nick_name END
              RETURNING *`,
-            [userId, nick, body.phone, deps.now()],
+            [userId, nick, body.phone, deps.now(), `${VISITOR_PREFIX.replace('_', '\\_')}%`],
           )
           user = created[0]!
         }

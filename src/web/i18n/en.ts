@@ -143,5 +143,12 @@ export const en = {
     },
   },
   language: { label: 'Language', zh: '中文', en: 'English' },
+  account: {
+    title: 'Account',
+    signedInAs: 'Signed in as {{name}}',
+    visitor: 'You are a visitor (not signed in)',
+    signIn: 'Sign in',
+    signOut: 'Sign out',
+  },
   board: boardEn,
 } as const

@@ -141,5 +141,12 @@ export const zh: Texts<typeof en> = {
     },
   },
   language: { label: '语言', zh: '中文', en: 'English' },
+  account: {
+    title: '账号',
+    signedInAs: '已登录：{{name}}',
+    visitor: '你是访客（未登录）',
+    signIn: '登录',
+    signOut: '退出登录',
+  },
   board: boardZh,
 }

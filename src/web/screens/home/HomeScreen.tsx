@@ -7,6 +7,7 @@ import type { RoleId, RoomTypeId } from '@streams/wire/roles'
 import { displayName } from '@streams/wire/names'
 import { Role, RoomType } from './form-values'
 import { useAccount } from '../../app/account'
+import { AccountBar } from '../../app/AccountBar'
 import { readCarried } from '../../app/carry'
 import { useRoomCard } from '../../app/use-room-card'
 import { LanguageSwitch } from '../../app/LanguageSwitch'
@@ -95,6 +96,7 @@ export default function HomeScreen() {
           </h1>
           <LanguageSwitch />
         </div>
+        <AccountBar />
         <LightField label={t('home.roomName')} error={fieldError('roomName')} required>
           {(control) => (
             <input
