@@ -2,7 +2,8 @@ import { Suspense, useEffect, type ComponentType, type ReactNode } from 'react'
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom'
 import { AccountProvider } from './account'
 import { auth } from './api'
-import { withCarried } from './carry'
+import { readCarried, withCarried } from './carry'
+import { cameFromGuide, isPhone } from './phone'
 import { NotFirstVisit, useFirstLocation } from './FirstVisit'
 import { lazyScreen } from './lazy-screen'
 import { Loading } from './Loading'
@@ -46,6 +47,18 @@ function RouteEffects() {
   return null
 }
 
+/**
+ * A share link (the invite: /home with a room and share=1) opened on a phone lands on the live
+ * guide, which needs no login; the guide's own way to the form comes back here and stays.
+ */
+function PhoneShareToGuide({ children }: { children: ReactNode }) {
+  const { search, state } = useLocation()
+  const { roomId, share } = readCarried(search)
+  if (roomId && share && isPhone() && !cameFromGuide(state))
+    return <Navigate to={withCarried('/m/guide', search)} replace />
+  return <>{children}</>
+}
+
 /** [ROUTE-1] / redirects to /home, keeping the carried parameters. */
 function ToHome() {
   const { search } = useLocation()
@@ -68,7 +81,10 @@ function Screens() {
       <Suspense fallback={<Loading />}>
         <Routes>
           <Route path="/" element={<ToHome />} />
-          <Route path="/home" element={guarded(HomeScreen)} />
+          <Route
+            path="/home"
+            element={<PhoneShareToGuide>{guarded(HomeScreen)}</PhoneShareToGuide>}
+          />
           <Route path="/meeting" element={guarded(MeetingScreen, meeting)} />
           <Route path="/setting" element={guarded(SettingScreen)} />
           <Route path="/projection" element={guarded(ProjectionScreen)} />

@@ -14,6 +14,7 @@ import { createMediaLayer } from '../media/media-layer'
 import type { MediaView } from '../media/media-view'
 import { browserStorage } from './browser-storage'
 import { routes } from './routes'
+import { isPhone } from '../app/phone'
 
 export interface Session {
   readonly store: Store<State, Event>
@@ -85,7 +86,7 @@ export function createSession(): Session {
     app: typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : 'dev',
     startedAt: now(),
   })
-  store.dispatch({ type: 'life/appStarted', mobile: /Mobi|Android/i.test(navigator.userAgent) })
+  store.dispatch({ type: 'life/appStarted', mobile: isPhone() })
   // The mode is the server's word: recorded once its configuration is read, not guessed at start.
   void mode.known.then((known) => store.dispatch({ type: 'life/modeKnown', mode: known }))
   return { store, recorder, dispatch: store.dispatch, board, view: layer.view }

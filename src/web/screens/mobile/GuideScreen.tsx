@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router-dom'
 import { readCarried, withCarried } from '../../app/carry'
 import { Loading } from '../../app/Loading'
+import { FROM_GUIDE } from '../../app/phone'
 import { useCarriedNavigate } from '../../app/use-carried-navigate'
 import light from '../../ui/light.module.css'
 import styles from './mobile.module.css'
@@ -30,7 +31,7 @@ export default function GuideScreen() {
           type="button"
           className={light.button}
           disabled={card.state === 0}
-          onClick={() => navigate('/home')}
+          onClick={() => navigate('/home', { state: FROM_GUIDE })}
         >
           {card.state === 0 ? t('guide.states.ended') : t('guide.enter')}
         </button>
@@ -48,7 +49,9 @@ export function NoRoom() {
   return (
     <main className={light.center}>
       <p>{t('errors.noRoom')}</p>
-      <Link to={withCarried('/home', search)}>{t('status.home')}</Link>
+      <Link to={withCarried('/home', search)} state={FROM_GUIDE}>
+        {t('status.home')}
+      </Link>
     </main>
   )
 }
