@@ -25,7 +25,8 @@ export async function joinRoom(browser: Browser, who: Entrant, origin = ''): Pro
   await page.getByLabel('Password').fill(who.password ?? PASSWORD)
   await page.getByRole('button', { name: 'Join' }).click()
   await expect(page).toHaveURL(/\/meeting(\?|$)/)
-  await expect(page.getByText(/\d+ online/)).toBeVisible()
+  // The count comes with the channel's first answers: slow on a busy machine.
+  await expect(page.getByText(/\d+ online/)).toBeVisible({ timeout: 30_000 })
   return page
 }
 
