@@ -189,6 +189,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
       plane,
       log: planeLog(fastify),
       publishers: settings.sfuPublishers,
+      // Over several processes a REST call served elsewhere announces what the SFU here enforces.
+      watch: (channel, heard) => shared.watchAnnouncements(channel, heard),
     })
   broadcasts.usePlane(plane)
   await ingest.start(deps, plane, broadcasts.ffmpegInstall, {

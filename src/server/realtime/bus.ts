@@ -76,6 +76,11 @@ export interface Bus extends Relay {
     channel: string,
     change: AttributeChange,
   ): Promise<Record<string, string> | undefined>
+  /**
+   * Hears a channel's frames from the other processes with no member of it here (the SFU follows
+   * the server's announcements made elsewhere); the answer stops.
+   */
+  watch(channel: string): () => void
   /** True in one process of the cluster at a time, for `ttlMs` (jobs that must run once). */
   lead(job: string, ttlMs: number): Promise<boolean>
   close(): Promise<void>
@@ -106,6 +111,9 @@ export class LocalBus implements Bus {
   }
   changeAttributes(): Promise<undefined> {
     return Promise.resolve(undefined)
+  }
+  watch(): () => void {
+    return () => undefined
   }
   lead(): Promise<boolean> {
     return Promise.resolve(true)

@@ -47,7 +47,7 @@ export class RedisBus implements Bus {
   readonly topics: RedisTopics
   private listener: RelayListener | undefined
   private held: () => HeldSession[] = () => []
-  /** Local members per channel: the channel's topic is listened to while there are some. */
+  /** Local members (and watchers) per channel: its topic is listened to while there are some. */
   private readonly localMembers = new Map<string, number>()
   private readonly subscribing = new Map<string, Promise<void>>()
   /** Logins published from here not yet heard back (a later one elsewhere wins: see onGlobal). */
@@ -126,21 +126,22 @@ export class RedisBus implements Bus {
   }
 
   joined(channel: string, uid: string): void {
-    const n = (this.localMembers.get(channel) ?? 0) + 1
-    this.localMembers.set(channel, n)
-    if (n === 1) this.listen(channel)
+    this.hold(channel)
     this.recordJoin(channel, uid)
     this.signalCount(channel)
   }
 
-  left(channel: string, uid: string): void {
-    const n = (this.localMembers.get(channel) ?? 1) - 1
-    if (n > 0) this.localMembers.set(channel, n)
-    else {
-      this.localMembers.delete(channel)
-      this.subscribing.delete(channel)
-      void this.sub.unsubscribe(this.topic(`c:${channel}`)).catch(() => undefined)
+  watch(channel: string): () => void {
+    this.hold(channel)
+    let held = true
+    return () => {
+      if (held) this.release(channel)
+      held = false
     }
+  }
+
+  left(channel: string, uid: string): void {
+    this.release(channel)
     this.run(
       this.pub.eval(
         LEAVE,
@@ -250,6 +251,21 @@ export class RedisBus implements Bus {
 
   private key(name: string): string {
     return `${this.p}${name}`
+  }
+
+  /** One more reason (a member here, a watcher) to listen to a channel; the first listens. */
+  private hold(channel: string): void {
+    const n = (this.localMembers.get(channel) ?? 0) + 1
+    this.localMembers.set(channel, n)
+    if (n === 1) this.listen(channel)
+  }
+
+  private release(channel: string): void {
+    const n = (this.localMembers.get(channel) ?? 1) - 1
+    if (n > 0) return void this.localMembers.set(channel, n)
+    this.localMembers.delete(channel)
+    this.subscribing.delete(channel)
+    void this.sub.unsubscribe(this.topic(`c:${channel}`)).catch(() => undefined)
   }
 
   private listen(channel: string): void {

@@ -1,6 +1,10 @@
-import type { ServerFrame } from '@streams/wire/realtime'
+import { SERVER_SENDER, type ServerFrame } from '@streams/wire/realtime'
 import type { AttributeChange, Bus, BusStatus } from './bus'
 import { MEMBER_EVENTS_LIMIT, type Hub, type Session } from './hub'
+import type { RelayListener } from './relay'
+
+/** Hears the server's announcements on one channel: each message's cmd and data. */
+export type AnnouncementWatcher = (cmd: number, data: unknown) => void
 
 /**
  * The realtime service as every process of a cluster sees it: the hub's members here, and
@@ -8,6 +12,8 @@ import { MEMBER_EVENTS_LIMIT, type Hub, type Session } from './hub'
  * while the bus is away) the hub's own state is the answer.
  */
 export class SharedHub {
+  private readonly watchers = new Map<string, Set<AnnouncementWatcher>>()
+
   constructor(
     readonly hub: Hub,
     readonly bus: Bus,
@@ -15,7 +21,47 @@ export class SharedHub {
     if (bus.kind === 'local') return
     hub.relay = bus
     hub.sharedCount = (channel) => bus.count(channel)
-    bus.attach(hub, () => hub.held())
+    const listener: RelayListener = {
+      channelFrame: (channel, json) => {
+        hub.channelFrame(channel, json)
+        this.heard(channel, json)
+      },
+      countChanged: (channel) => hub.countChanged(channel),
+      removeFromChannel: (uid, channel) => hub.removeFromChannel(uid, channel),
+      loggedInElsewhere: (uid) => hub.loggedInElsewhere(uid),
+      toUids: (uids, json, channel) => hub.toUids(uids, json, channel),
+    }
+    bus.attach(listener, () => hub.held())
+  }
+
+  /**
+   * Hears the announcements the other processes make on a channel, whoever is connected here (in
+   * one process the announcer's own tap hears them all); the answer stops.
+   */
+  watchAnnouncements(channel: string, watcher: AnnouncementWatcher): () => void {
+    if (this.bus.kind === 'local') return () => undefined
+    const set = this.watchers.get(channel) ?? new Set()
+    this.watchers.set(channel, set.add(watcher))
+    const unwatch = this.bus.watch(channel)
+    return () => {
+      unwatch()
+      set.delete(watcher)
+      if (set.size === 0 && this.watchers.get(channel) === set) this.watchers.delete(channel)
+    }
+  }
+
+  private heard(channel: string, json: string): void {
+    const set = this.watchers.get(channel)
+    if (!set || !json.includes(`"from":"${SERVER_SENDER}"`)) return
+    try {
+      const frame = JSON.parse(json) as ServerFrame
+      if (frame.t !== 'channelMessage' || frame.from !== SERVER_SENDER) return
+      const message = JSON.parse(frame.text) as { cmd?: unknown; data?: unknown }
+      if (typeof message.cmd !== 'number') return
+      for (const watcher of set) watcher(message.cmd, message.data)
+    } catch {
+      // A frame that is not JSON: nothing to hear.
+    }
   }
 
   status(): BusStatus {

@@ -26,6 +26,12 @@ export interface SfuServiceDeps {
   readonly log: SupervisorLog
   /** How many may publish at once in one room (SFU_PUBLISHERS). */
   readonly publishers: number
+  /**
+   * Hears what other server processes announce on a channel (a kick, mute all, a grant made by a
+   * REST call served elsewhere); the answer stops. This process's own announcements come through
+   * `announced` directly.
+   */
+  readonly watch?: (channel: string, heard: (cmd: number, data: unknown) => void) => () => void
 }
 
 /**
@@ -35,6 +41,8 @@ export interface SfuServiceDeps {
  */
 export class SfuService implements SessionHost {
   private readonly rooms = new Map<string, SfuRoom>()
+  /** Per room here: stops hearing the other processes' announcements on its channel. */
+  private readonly unwatch = new Map<string, () => void>()
   private readonly sessions = new Set<SfuSession>()
   private readonly stops: (() => void)[] = []
 
@@ -98,6 +106,8 @@ export class SfuService implements SessionHost {
     for (const stop of this.stops) stop()
     for (const session of [...this.sessions]) session.close('left')
     await Promise.all([...this.rooms.values()].map((room) => room.close()))
+    for (const stop of this.unwatch.values()) stop()
+    this.unwatch.clear()
     this.rooms.clear()
   }
 
@@ -130,6 +140,9 @@ export class SfuService implements SessionHost {
         },
       )
       this.rooms.set(frame.channel, room)
+      const { channel } = frame
+      const stop = this.deps.watch?.(channel, (cmd, data) => this.announced(channel, cmd, data))
+      if (stop) this.unwatch.set(channel, stop)
     }
     return { member, room }
   }
@@ -159,6 +172,8 @@ export class SfuService implements SessionHost {
     for (const [channel, room] of this.rooms)
       if (room.done) {
         this.rooms.delete(channel)
+        this.unwatch.get(channel)?.()
+        this.unwatch.delete(channel)
         void room.close()
       }
   }
