@@ -1,6 +1,6 @@
 // Part of `npm run bench:live`: a camera whose picture is the wall clock, and a reader of it.
-// The camera (an ffmpeg lavfi source) stamps every frame with the time it was made
-// (setpts=RTCTIME) and draws that time as a bar code: 16 vertical bars, bar i white when bit i of
+// The camera (an ffmpeg lavfi source) is paced to real time by the `realtime` filter, then stamps
+// every frame with the time it was made (setpts=RTCTIME) and draws that time as a bar code: 16 vertical bars, bar i white when bit i of
 // the time in hundredths of a second (mod 2^16, 655 s) is set, black otherwise. The bars fill the
 // middle three quarters of the picture's width, which is exactly what a 16:9 camera keeps when
 // the composition crops it to fill a 4:3 place (the large place of the default layout).
@@ -17,6 +17,10 @@ export function clockCamera(width = 320, height = 180, fps = 15): string {
   const bar = (width * 3) / 4 / BITS
   return [
     `color=c=black:s=${width}x${height}:r=${fps}`,
+    // Paced here, before the stamp: the stamp replaces the timestamps `-re` would pace by, and a
+    // source left unpaced makes frames as fast as it can (they pile up in the sender's encoder
+    // and the clock burned in runs ahead of real time). Such a source must be read without `-re`.
+    'realtime',
     // The frame's time is the wall clock in ms when the source makes it.
     'settb=1/1000',
     'setpts=RTCTIME/1000',

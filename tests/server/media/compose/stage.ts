@@ -127,8 +127,11 @@ export async function publishPattern(
   const feed = newFeedId()
   const display = displayOf({ uid, source: 'camera', tileUid: uid })
   const remote = await server.rooms.addRemotePublisher(ref, feed, display, remoteStreams(tracks))
+  // A source that paces itself (the `realtime` filter) is not paced again by `-re`: the two
+  // together run it at a fraction of its rate.
+  const paced = /(^|,)realtime(,|$)/.test(picture) ? [] : ['-re']
   const inputs = [
-    ...(tracks.video ? ['-re', '-f', 'lavfi', '-i', picture] : []),
+    ...(tracks.video ? [...paced, '-f', 'lavfi', '-i', picture] : []),
     ...(tracks.audio ? ['-re', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000'] : []),
   ]
   // rtpOutputArgs maps 0:a and 0:v: the tone is input 1 when there is a picture.
