@@ -282,7 +282,11 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     keys: await loadLoginKeys(db),
     sms: createSmsSender(settings, options.smsOut),
   })
-  await registerBoard(fastify, { db, tokens, now, appId, topics: bus.topics })
+  const boards = await registerBoard(fastify, { db, tokens, now, appId, topics: bus.topics })
+  broadcasts.useBoards(async (boardId) => {
+    const board = await boards.open(boardId)
+    return { doc: board.doc, awareness: board.awareness, release: () => boards.release(board) }
+  })
   broadcastRoutes(fastify, deps, register)
 
   const staticDir = options.staticDir

@@ -8,7 +8,8 @@
 // stream two segments behind the live edge, read at playback speed (what hls.js does with our
 // settings): the host's camera draws the wall clock into each frame as a bar code (live-clock.ts)
 // and a reader decoding the live HLS reads it back as each frame is shown. Then the time from an
-// RTMP input's start to its first frame in the room (live-input.ts). Last line: one JSON object.
+// RTMP input's start to its first frame in the room (live-input.ts), after the shared board's
+// rendering time (live-board.ts). Last line: one JSON object.
 import { createServer } from 'node:http'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
@@ -21,6 +22,7 @@ import { HlsSink } from '../../src/server/media/compose/sinks'
 import { Studio } from '../../src/server/media/compose/studio'
 import { publishPattern, quiet, Stage } from '../server/media/compose/stage'
 import { clockAge, clockCamera, clockReaderFilter, readClock, BITS } from './live-clock'
+import { boardFigures } from './live-board'
 import { inputFirstFrames } from './live-input'
 
 const WARMUP_S = 10
@@ -196,11 +198,19 @@ try {
   await recording.end()
   await stage.close()
   staged = false
+  const board = await boardFigures()
+  console.log(
+    `the shared board rendered into the picture (960x720): ${Object.entries(board.renderMs)
+      .map(([n, ms]) => `${n} strokes ${ms} ms`)
+      .join(
+        ', ',
+      )} a rendering (an empty page, the baseline: ${board.emptyRenderMs} ms); a stroke to the picture that shows it: ${board.strokeToPictureMs} ms (median of 10)`,
+  )
   const input = await inputFirstFrames()
   console.log(
     `RTMP input to its first frame in the room (720p30 x264 encoder, median of ${input.runs}): ${input.rtmpFirstFrameMs} ms (its feed in the room after ${input.rtmpFeedMs} ms); plain RTP into Janus, the baseline: ${input.directFirstFrameMs} ms (ratio ${(input.rtmpFirstFrameMs / input.directFirstFrameMs).toFixed(2)})`,
   )
-  console.log(JSON.stringify({ ...result, rtmpInput: input }))
+  console.log(JSON.stringify({ ...result, board, rtmpInput: input }))
 } finally {
   if (staged) await stage.close()
 }

@@ -3,6 +3,7 @@ import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type { RoomRow } from '../../store/rooms'
 import type { MediaPlane } from '../plane'
+import type { BoardSource } from './board-picture'
 import type { FfmpegInstall } from './ffmpeg'
 import { RecordingSink } from './recorder'
 import { HlsSink, RtmpSink, type Sink, type SinkState } from './sinks'
@@ -49,6 +50,7 @@ export class Broadcasts {
   private readonly lives = new Map<string, Live>()
   private readonly recordings = new Map<string, RecordingSink>()
   private mediaPlane: MediaPlane | undefined
+  private boards: BoardSource | undefined
   /** A room being broadcast or recorded has ended: the caller stops what runs there. */
   onRoomEnded: (roomId: string) => void = () => undefined
 
@@ -57,6 +59,11 @@ export class Broadcasts {
   /** The media plane the compositions take their forwards from (set once it has started). */
   usePlane(plane: MediaPlane): void {
     this.mediaPlane = plane
+  }
+
+  /** The rooms' boards, drawn in the picture while shared (set once the board service runs). */
+  useBoards(boards: BoardSource): void {
+    this.boards = boards
   }
 
   private get plane(): MediaPlane {
@@ -129,6 +136,7 @@ export class Broadcasts {
           publishers: this.deps.publishers,
           log: this.deps.log,
           ended: () => this.onRoomEnded(room.room_id),
+          board: this.boards,
         },
         room.room_id,
       )

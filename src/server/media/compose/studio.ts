@@ -5,6 +5,7 @@ import { presentMembers } from '../../store/members'
 import { getRoom, type RoomRow } from '../../store/rooms'
 import type { JanusRoomRef } from '../janus/protocol'
 import type { JanusServer } from '../plane'
+import { BoardPicture, type BoardSource } from './board-picture'
 import { BACKGROUND, nameCard, nameLabel, slate, type Overlay } from './cards'
 import type { FfmpegInstall, FfmpegLog } from './ffmpeg'
 import { RoomFeeds } from './feeds'
@@ -23,6 +24,8 @@ export interface StudioDeps {
   readonly refreshMs?: number
   /** The room has ended (seen on a read): its outputs should stop. */
   readonly ended?: () => void
+  /** The rooms' boards (local mode's board service): a shared board is drawn in the picture. */
+  readonly board?: BoardSource
 }
 
 /** What the picture shows instead of the room, while the live is paused. */
@@ -53,6 +56,8 @@ function positionsOf(json: string): Record<string, Position> {
 export class Studio {
   readonly program: Program
   private readonly feeds: RoomFeeds
+  /** The shared board's picture (without a board source, a shared board is not drawn). */
+  readonly board: BoardPicture | undefined
   private slots: Slot[] = []
   private names = new Map<string, string>()
   private readonly labels = new Map<string, Overlay>()
@@ -69,6 +74,9 @@ export class Studio {
     readonly roomId: string,
   ) {
     this.program = new Program(deps.ffmpeg, deps.log, (frame) => this.draw(frame), `room ${roomId}`)
+    this.board = deps.board
+      ? new BoardPicture(deps.board, (m) => deps.log.warn(`room ${roomId}: ${m}`))
+      : undefined
     this.feeds = new RoomFeeds({
       ...deps,
       samples: (key, pcm) =>
@@ -132,6 +140,11 @@ export class Studio {
       this.names = new Map(members.map((m) => [m.uid, m.userName]))
       this.slots = composeLayout(this.sceneOf(room, members))
       await this.place()
+      const board = this.slots.find((slot) => slot.kind === 'board')
+      if (board && this.board) {
+        const host = members.find((m) => m.role === 1)?.uid ?? ''
+        await this.board.follow(room.board_id, host, board.rect.width, board.rect.height)
+      } else this.board?.stop()
     } catch (error) {
       this.deps.log.warn(`composition of room ${this.roomId}: ${(error as Error).message}`)
     } finally {
@@ -146,12 +159,18 @@ export class Studio {
       room.share_screen === 1
         ? [...this.feeds.feeds.values()].find((f) => f.owner.source === 'screen')
         : undefined
+    // A screen being shared takes the place; else the board while it is shared.
+    const share: Scene['share'] = sharer
+      ? { kind: 'screen', uid: sharer.owner.uid }
+      : room.share_board === 1 && this.board
+        ? { kind: 'board' }
+        : null
     return {
       layout: layoutOf(room.layout),
       people,
       large: room.large_uid || room.main_screen_uid || host,
       positions: positionsOf(room.layout_items),
-      share: sharer ? { kind: 'screen', uid: sharer.owner.uid } : null,
+      share,
     }
   }
 
@@ -183,7 +202,7 @@ export class Studio {
         slot.kind === 'board'
           ? undefined
           : this.feeds.find(uid, slot.kind === 'screen' ? 'screen' : 'camera')
-      const picture = feed?.video?.latest
+      const picture = slot.kind === 'board' ? this.board?.frame : feed?.video?.latest
       if (picture && picture.width === rect.width && picture.height === rect.height)
         frame.blit(picture, rect.x, rect.y)
       else if (slot.kind === 'camera')
@@ -220,6 +239,7 @@ export class Studio {
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer)
     this.timer = undefined
+    this.board?.stop()
     await this.program.stop()
     await this.feeds.close()
   }

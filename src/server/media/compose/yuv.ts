@@ -50,6 +50,30 @@ export class YuvFrame {
     return (width * height * 3) / 2
   }
 
+  /**
+   * An opaque RGBA picture (a rendered board) as a frame, alpha ignored: the same BT.601 limited
+   * range as `yuvOf`, in integers, chroma from the top-left pixel of each 2x2 block (as `blend`).
+   */
+  static fromRgba(rgba: Uint8Array | Uint8ClampedArray, width: number, height: number): YuvFrame {
+    const frame = new YuvFrame(width, height)
+    const { data, uOffset, vOffset } = frame
+    const half = width >> 1
+    for (let row = 0; row < height; row++)
+      for (let col = 0; col < width; col++) {
+        const p = (row * width + col) * 4
+        const r = rgba[p]!
+        const g = rgba[p + 1]!
+        const b = rgba[p + 2]!
+        data[row * width + col] = (16829 * r + 33039 * g + 6416 * b + 1081344) >> 16
+        if ((row & 1) === 0 && (col & 1) === 0) {
+          const j = (row >> 1) * half + (col >> 1)
+          data[uOffset + j] = (-9714 * r - 19070 * g + 28784 * b + 8421376) >> 16
+          data[vOffset + j] = (28784 * r - 24103 * g - 4681 * b + 8421376) >> 16
+        }
+      }
+    return frame
+  }
+
   /** Paints a rectangle (clipped to the frame; corners rounded down to even pixels). */
   fill(rect: Rect, colour: Yuv): void {
     const x0 = Math.max(0, even(rect.x))

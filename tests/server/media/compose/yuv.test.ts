@@ -46,6 +46,41 @@ describe('yuv420p frames', () => {
     expect(at(f, 1, 0).y).toBe(16)
   })
 
+  it('converts an opaque RGBA picture the way yuvOf converts each colour, chroma per 2x2 block', () => {
+    const colours = [
+      [0, 0, 0],
+      [255, 255, 255],
+      [255, 0, 0],
+      [0, 255, 0],
+      [0, 0, 255],
+      [224, 49, 49],
+      [30, 30, 30],
+      [128, 200, 77],
+    ]
+    const rgba = new Uint8Array(colours.length * 2 * 2 * 4)
+    // Each colour fills one 2x2 block of a picture two pixels high.
+    const width = colours.length * 2
+    colours.forEach(([r, g, b], i) => {
+      for (const [dx, dy] of [
+        [0, 0],
+        [1, 0],
+        [0, 1],
+        [1, 1],
+      ] as const) {
+        const p = (dy * width + i * 2 + dx) * 4
+        rgba.set([r!, g!, b!, 255], p)
+      }
+    })
+    const frame = YuvFrame.fromRgba(rgba, width, 2)
+    colours.forEach(([r, g, b], i) => {
+      const want = yuvOf(r!, g!, b!)
+      const got = at(frame, i * 2 + 1, 1)
+      expect(Math.abs(got.y! - want.y)).toBeLessThanOrEqual(1)
+      expect(Math.abs(got.u! - want.u)).toBeLessThanOrEqual(1)
+      expect(Math.abs(got.v! - want.v)).toBeLessThanOrEqual(1)
+    })
+  })
+
   it('refuses odd sizes and buffers of the wrong length', () => {
     expect(() => new YuvFrame(3, 4)).toThrow(/odd/)
     expect(() => new YuvFrame(4, 4, Buffer.alloc(5))).toThrow(/24 bytes/)

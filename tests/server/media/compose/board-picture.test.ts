@@ -1,0 +1,176 @@
+import { Awareness } from 'y-protocols/awareness'
+import * as Y from 'yjs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BoardPicture, type LiveBoard } from '../../../../src/server/media/compose/board-picture'
+import { renderBoardPage } from '../../../../src/server/media/compose/board-render'
+import { locateFfmpeg, type FfmpegInstall } from '../../../../src/server/media/compose/ffmpeg'
+import { Studio } from '../../../../src/server/media/compose/studio'
+import { YuvFrame, yuvOf } from '../../../../src/server/media/compose/yuv'
+import type { JanusServer } from '../../../../src/server/media/plane'
+import { openDb, type Db } from '../../../../src/server/store/db'
+import { addMember } from '../../../../src/server/store/members'
+import { migrate } from '../../../../src/server/store/migrations'
+import { createRoom, updateRoom } from '../../../../src/server/store/rooms'
+import { until } from '../werift-peer'
+import { quiet } from './stage'
+
+/** The luma and chroma of a frame's pixel. */
+function pixel(frame: YuvFrame, x: number, y: number) {
+  const cx = x >> 1
+  const cy = y >> 1
+  return {
+    y: frame.data[y * frame.width + x]!,
+    u: frame.data[frame.uOffset + cy * (frame.width / 2) + cx]!,
+    v: frame.data[frame.vOffset + cy * (frame.width / 2) + cx]!,
+  }
+}
+
+const near = (
+  got: { y: number; u: number; v: number },
+  want: { y: number; u: number; v: number },
+) => Math.abs(got.y - want.y) <= 6 && Math.abs(got.u - want.u) <= 6 && Math.abs(got.v - want.v) <= 6
+
+const WHITE = yuvOf(255, 255, 255)
+const RED = yuvOf(224, 49, 49)
+
+const box = (id: string, x: number, y: number, colour: string, index = 'a0') => ({
+  id,
+  version: 1,
+  index,
+  type: 'rectangle',
+  x,
+  y,
+  width: 100,
+  height: 100,
+  angle: 0,
+  strokeColor: colour,
+  backgroundColor: colour,
+  fillStyle: 'solid',
+  strokeWidth: 2,
+  opacity: 100,
+})
+
+/** A board as the board service holds it: a Yjs document and its awareness. */
+function liveBoard(): LiveBoard & { released: number } {
+  const doc = new Y.Doc()
+  const board = { doc, awareness: new Awareness(doc), released: 0, release: () => board.released++ }
+  return board
+}
+
+describe('the shared board in the live picture, rendered on the server', () => {
+  it('draws a page white with its elements fitted into the place, deleted ones left out', () => {
+    const frame = renderBoardPage(
+      [box('a', 0, 0, '#e03131'), { ...box('b', 1000, 0, '#1971c2'), isDeleted: true }],
+      320,
+      240,
+    )
+    // Only the red square is left: fitted (at most 2x) in the middle of a white place.
+    expect(near(pixel(frame, 160, 120), RED)).toBe(true)
+    expect(near(pixel(frame, 10, 10), WHITE)).toBe(true)
+    expect(near(pixel(frame, 310, 120), WHITE)).toBe(true)
+  })
+
+  it('[WB-3] shows the broadcaster’s page, else the host’s, and follows strokes as they merge', async () => {
+    const board = liveBoard()
+    board.doc.getMap('page:/init').set('a', box('a', 0, 0, '#e03131'))
+    const picture = new BoardPicture(
+      async () => board,
+      () => undefined,
+    )
+    try {
+      await picture.follow('board-1', 'host-uid', 320, 240)
+      expect(picture.page()).toBe('/init')
+      expect(near(pixel(picture.frame!, 160, 120), RED)).toBe(true)
+      // A stroke merged into the document (a writer drew it) is in the picture within a redraw.
+      board.doc.getMap('page:/init').set('b', box('b', 0, 300, '#2f9e44', 'a1'))
+      await until(() => near(pixel(picture.frame!, 160, 120), WHITE), 2000, 'the board redrawn')
+      // A broadcaster leads the view to another page: the picture shows that page.
+      const teacher = new Awareness(new Y.Doc())
+      teacher.setLocalState({
+        user: { uid: 'host-uid', name: 'Hana' },
+        scenePath: '/init',
+        view: {
+          mode: 'broadcaster',
+          scenePath: '/p2',
+          camera: { scrollX: 0, scrollY: 0, zoom: 1 },
+        },
+      })
+      board.doc.getMap('page:/p2').set('c', box('c', 0, 0, '#e03131'))
+      const { encodeAwarenessUpdate, applyAwarenessUpdate } = await import('y-protocols/awareness')
+      applyAwarenessUpdate(
+        board.awareness,
+        encodeAwarenessUpdate(teacher, [teacher.clientID]),
+        'remote',
+      )
+      expect(picture.page()).toBe('/p2')
+      await until(() => near(pixel(picture.frame!, 160, 120), RED), 2000, 'the led page')
+    } finally {
+      picture.stop()
+    }
+    expect(board.released).toBe(1)
+  })
+
+  describe('in a room', () => {
+    let db: Db
+    let ffmpeg: FfmpegInstall
+    beforeAll(async () => {
+      db = await openDb({ memory: true })
+      await migrate(db)
+      const found = locateFfmpeg()
+      if ('missing' in found) throw new Error(found.missing)
+      ffmpeg = found.install
+    }, 60_000)
+    afterAll(() => db?.close())
+
+    it('[LAYOUT-1] a shared board takes the large place with the cameras in a column; unshared, it leaves', async () => {
+      const row = await createRoom(db, {
+        roomName: 'board live',
+        roomType: 2,
+        passwordHash: '',
+        createUserId: 'host',
+        now: Date.now(),
+      })
+      const host = await addMember(db, {
+        ...{ roomId: row.room_id, userId: 'Hana', userName: 'Hana', userPhoto: '', role: 1 },
+        ...{ enableAudio: 1, enableVideo: 1, now: Date.now() },
+      })
+      const board = liveBoard()
+      board.doc.getMap('page:/init').set('a', box('a', 0, 0, '#e03131'))
+      const opened: string[] = []
+      // The studio is never attached: no program, no Janus forwards (nobody publishes here).
+      const studio = new Studio(
+        {
+          ffmpeg,
+          db,
+          server: {} as JanusServer,
+          ref: { id: 1, secret: '' },
+          publishers: 8,
+          log: quiet,
+          board: async (id) => (opened.push(id), board),
+        },
+        row.room_id,
+      )
+      try {
+        await studio.refresh()
+        expect(studio.layout.some((slot) => slot.kind === 'board')).toBe(false)
+        await updateRoom(db, row.room_id, { shareBoard: 1 }, Date.now())
+        await studio.refresh()
+        expect(studio.layout.map((s) => [s.kind, s.rect.width, s.rect.height])).toEqual([
+          ['board', 960, 720],
+        ])
+        expect(opened).toEqual([row.board_id])
+        const frame = new YuvFrame(1280, 720)
+        studio.draw(frame)
+        expect(near(pixel(frame, 480, 360), RED)).toBe(true)
+        expect(near(pixel(frame, 20, 20), WHITE)).toBe(true)
+        expect(host.uid).toBeTruthy()
+        await updateRoom(db, row.room_id, { shareBoard: 0 }, Date.now())
+        await studio.refresh()
+        expect(studio.layout).toEqual([])
+        expect(board.released).toBe(1)
+      } finally {
+        await studio.stop()
+      }
+    }, 60_000)
+  })
+})
