@@ -223,7 +223,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   }
   // A crowd's logins are marked seen in one statement per turn, not one each.
   const logins = touchBatcher((uids) => touchMembers(db, uids, now()))
-  const guard = new ConnectionGuard(settings.rtm)
+  const guard = new ConnectionGuard(settings.rtm, bus.caps)
   fastify.get('/rtm', { websocket: true }, (socket, request) => {
     const admission = guard.admit(socket, request.ip)
     if (!admission) return

@@ -51,6 +51,17 @@ export const LOCAL_TOPICS: Topics = {
   publish() {},
 }
 
+/** Places counted across the processes (the connection caps of realtime/guard.ts). */
+export interface SharedCaps {
+  /**
+   * Takes one of a key's `max` places: false when every place is held; undefined when this
+   * process decides alone (the bus is away).
+   */
+  take(key: string, max: number): Promise<boolean | undefined>
+  /** Gives back a place `take` gave. */
+  give(key: string): void
+}
+
 /**
  * The realtime service's shared state across server processes. Every query answers `undefined`
  * when it has no word of its own (one process, or the bus is away): the hub's own state is then
@@ -60,6 +71,8 @@ export interface Bus extends Relay {
   readonly kind: BusStatus['kind']
   /** Named topics for other services' messages between the processes. */
   readonly topics: Topics
+  /** Caps counted across the processes (none with one process: its own counts decide). */
+  readonly caps?: SharedCaps
   /** Where messages from other processes go, and what this process holds. */
   attach(listener: RelayListener, held: () => HeldSession[]): void
   status(): BusStatus

@@ -4,6 +4,7 @@ import { Redis } from 'ioredis'
 import type { AttributeChange, Bus, BusStatus, HeldSession } from './bus'
 import type { RelayListener } from './relay'
 import { ATTRIBUTES, JOIN, LEAVE, LOGIN, LOGOUT, REAP } from './redis-scripts'
+import { RedisCaps } from './redis-caps'
 import { RedisTopics } from './redis-topics'
 
 interface Log {
@@ -45,6 +46,7 @@ export class RedisBus implements Bus {
   private readonly pub: Redis
   private readonly sub: Redis
   readonly topics: RedisTopics
+  readonly caps: RedisCaps
   private listener: RelayListener | undefined
   private held: () => HeldSession[] = () => []
   /** Local members (and watchers) per channel: its topic is listened to while there are some. */
@@ -90,6 +92,8 @@ export class RedisBus implements Bus {
     })
     void this.sub.subscribe(this.topic('g')).catch(() => undefined)
     const beatMs = options.heartbeatMs ?? 5000
+    const isDown = () => Boolean(this.down)
+    this.caps = new RedisCaps(this.pub, this.p, this.proc, beatMs * 4, isDown, this.now)
     this.heartbeat = setInterval(() => void this.beat(beatMs * 4), beatMs)
     this.heartbeat.unref()
   }

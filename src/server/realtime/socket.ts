@@ -1,5 +1,5 @@
 import type { Duplex } from 'node:stream'
-import type { WebSocket } from 'ws'
+import type { RawData, WebSocket } from 'ws'
 import {
   ClientFrameSchema,
   CloseCode,
@@ -7,7 +7,7 @@ import {
   type ClientFrame,
 } from '@streams/wire/realtime'
 import { compile } from '@streams/wire/validate'
-import type { Tokens } from '../auth/tokens'
+import type { TokenClaims, Tokens } from '../auth/tokens'
 import { checkChannelText, checkPeerText, hostileValue, inOrder, RefusedError } from './checks'
 import type { ChannelHistory } from './history'
 import { messageIdOf } from './history'
@@ -76,7 +76,7 @@ export function serveSocket(
       id === undefined ? { t: 'error', code, message } : { t: 'error', id, code, message },
     )
 
-  socket.on('message', (raw, isBinary) => {
+  const received = (raw: RawData, isBinary: boolean) => {
     const now = Date.now()
     if (now - windowStart >= 1000) {
       windowStart = now
@@ -104,7 +104,33 @@ export function serveSocket(
     const nul = hostileValue(frame, 3)
     if (nul) return fail(frame.id, 'badFrame', `invalid frame: a NUL byte in ${nul.path}`)
     handle(frame)
+  }
+
+  /**
+   * Frames that came while the other processes' word on this connection is awaited (the shared
+   * caps, docs/realtime.md "Guards"), handled in order once it is in.
+   */
+  let waiting: [RawData, boolean][] | undefined
+  const hold = (answer: Promise<boolean>, then: (ok: boolean) => void) => {
+    waiting ??= []
+    void answer.then((ok) => {
+      const queue = waiting ?? []
+      waiting = undefined
+      then(ok)
+      if (!ok) return
+      for (const [raw, isBinary] of queue) {
+        // A frame of the queue (a login) may hold the rest again.
+        const again = waiting as [RawData, boolean][] | undefined
+        if (again) again.push([raw, isBinary])
+        else received(raw, isBinary)
+      }
+    })
+  }
+  socket.on('message', (raw, isBinary) => {
+    if (waiting) waiting.push([raw, isBinary])
+    else received(raw, isBinary)
   })
+  if (deps.admission?.shared) hold(deps.admission.shared.admitted, () => undefined)
   socket.on('close', () => hub.dropSession(session))
   socket.on('error', () => hub.dropSession(session))
 
@@ -127,6 +153,20 @@ export function serveSocket(
     }
   }
 
+  /** A login the token and the caps allow: the session holds the uid from now on. */
+  function loggedIn(frame: ClientFrame & { t: 'login' }, claims: TokenClaims): void {
+    session.channels = new Set(claims.ch ? [claims.ch] : [])
+    session.userId = claims.uid
+    hub.login(session, frame.uid)
+    deps.onLogin?.(frame.uid)
+    hub.send(session, {
+      t: 'connectionStateChanged',
+      state: 'CONNECTED',
+      reason: 'LOGIN_SUCCESS',
+    })
+    hub.send(session, { t: 'ack', id: frame.id })
+  }
+
   function handle(frame: ClientFrame): void {
     const ack = (data?: unknown) =>
       hub.send(
@@ -141,20 +181,15 @@ export function serveSocket(
       const claims = tokens.verify(frame.token, 'rtm')
       if (!claims || claims.sub !== frame.uid)
         return fail(frame.id, 'unauthorized', 'invalid or expired token')
-      if (deps.admission && !deps.admission.loggedIn(claims.uid ?? frame.uid)) {
+      const account = claims.uid ?? frame.uid
+      const tooMany = () => {
         fail(frame.id, 'tooManyConnections', 'this account holds too many connections')
-        return hub.closeSession(session, CloseCode.tooManyConnections, 'too many connections')
+        hub.closeSession(session, CloseCode.tooManyConnections, 'too many connections')
       }
-      session.channels = new Set(claims.ch ? [claims.ch] : [])
-      session.userId = claims.uid
-      hub.login(session, frame.uid)
-      deps.onLogin?.(frame.uid)
-      hub.send(session, {
-        t: 'connectionStateChanged',
-        state: 'CONNECTED',
-        reason: 'LOGIN_SUCCESS',
-      })
-      return ack()
+      if (deps.admission && !deps.admission.loggedIn(account)) return tooMany()
+      const everywhere = deps.admission?.shared?.loggedInEverywhere(account)
+      if (!everywhere) return loggedIn(frame, claims)
+      return hold(everywhere, (ok) => (ok ? loggedIn(frame, claims) : tooMany()))
     }
     if (!session.uid) return fail(frame.id, 'notLoggedIn', 'log in first')
     const uid = session.uid

@@ -37,9 +37,14 @@ describe('board compaction with several processes', () => {
     // 399 stored rows: the next flush of this process compacts the log.
     const old = change('old')
     for (let i = 0; i < 399; i++) await appendUpdate(db, boardId, old, 0)
-    const doc = await BoardDoc.load(db, boardId, () => 1, (e) => {
-      throw e
-    })
+    const doc = await BoardDoc.load(
+      db,
+      boardId,
+      () => 1,
+      (e) => {
+        throw e
+      },
+    )
     // Stored by another process after this one loaded, and not relayed here (yet).
     await appendUpdate(db, boardId, change('elsewhere'), 1)
     Y.applyUpdate(doc.doc, change('here'), conn)

@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process'
 import Fastify from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import WebSocket from 'ws'
+import { DEFAULT_SETTINGS } from '../../../src/server/config'
 import { LocalBus } from '../../../src/server/realtime/bus'
 import { boardServiceOf } from '../../../src/server/board'
 import { RedisBus } from '../../../src/server/realtime/redis-bus'
@@ -31,6 +33,11 @@ beforeAll(async () => {
     databaseUrl: pg.url,
     redisUrl: redis.url,
     redisPrefix: `t${Date.now()}:`,
+    // X-Forwarded-For is the client address, so one test speaks for an address of its own.
+    settings: {
+      trustProxy: true,
+      rtm: { ...DEFAULT_SETTINGS.rtm, maxPerUser: 2, maxPerAddress: 12 },
+    },
   }
   a = await startServer(options)
   b = await startServer(options)
@@ -171,11 +178,68 @@ describe.skipIf(!pgBin || !rdBin)('the realtime service over two processes (REDI
     // The broadcaster's view rides on awareness: the follower on the other process is locked.
     await hostBoard.setViewMode('broadcaster')
     await board.until(() => guestBoard.view.locked && guestBoard.view.mode === 'follower', 10_000)
-    expect(hostBoard.elements().map((e) => e.id).sort()).toEqual(['before', 'from-b', 'live'])
-    expect(guestBoard.elements().map((e) => e.id).sort()).toEqual(['before', 'from-b', 'live'])
+    expect(
+      hostBoard
+        .elements()
+        .map((e) => e.id)
+        .sort(),
+    ).toEqual(['before', 'from-b', 'live'])
+    expect(
+      guestBoard
+        .elements()
+        .map((e) => e.id)
+        .sort(),
+    ).toEqual(['before', 'from-b', 'live'])
     await hostBoard.leave()
     await board.until(() => !guestBoard.view.locked, 10_000)
     await guestBoard.leave()
+  }, 60_000)
+
+  it('the connection caps count the connections of both processes (4429, tooManyConnections)', async () => {
+    const address = '192.0.2.77'
+    const open = (server: TestServer) => {
+      const socket = new WebSocket(server.wsUrl, { headers: { 'x-forwarded-for': address } })
+      const closed = new Promise<number>((r) => socket.once('close', (code) => r(code)))
+      const opened = new Promise<void>((r, j) => (socket.once('open', r), socket.once('error', j)))
+      return { socket, closed, opened }
+    }
+    const login = (socket: WebSocket, uid: string) =>
+      new Promise<any>((resolve) => {
+        const token = a.app.deps.tokens.sign({ kind: 'rtm', sub: uid, ch: 'capped', uid: 'acct-c' })
+        socket.on('message', (raw) => {
+          const frame = JSON.parse(raw.toString())
+          if ((frame.t === 'ack' || frame.t === 'error') && frame.id === 1) resolve(frame)
+        })
+        socket.send(JSON.stringify({ t: 'login', id: 1, uid, token }))
+      })
+    // Twelve from the address, six on each process: the thirteenth is refused on either.
+    const held = Array.from({ length: 12 }, (_, i) => open(i % 2 === 0 ? a : b))
+    await Promise.all(held.map((c) => c.opened))
+    expect(await open(a).closed).toBe(4429)
+    expect(await open(b).closed).toBe(4429)
+    // Two logins of one account, one on each process: a third is refused.
+    expect(await login(held[0]!.socket, 'c1')).toMatchObject({ t: 'ack' })
+    expect(await login(held[1]!.socket, 'c2')).toMatchObject({ t: 'ack' })
+    expect(await login(held[2]!.socket, 'c3')).toMatchObject({
+      t: 'error',
+      code: 'tooManyConnections',
+    })
+    expect(await held[2]!.closed).toBe(4429)
+    // Places are given back as connections close.
+    held[0]!.socket.close()
+    await held[0]!.closed
+    for (;;) {
+      const again = open(a)
+      await again.opened
+      const code = await Promise.race([again.closed, sleep(300).then(() => 0)])
+      if (code === 0) {
+        expect(await login(again.socket, 'c4')).toMatchObject({ t: 'ack' })
+        again.socket.close()
+        break
+      }
+      expect(code).toBe(4429)
+    }
+    for (const c of held) c.socket.close()
   }, 60_000)
 
   it('Redis going away: each process serves its own members, health and log say so, and all comes back', async () => {
