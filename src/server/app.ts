@@ -18,7 +18,7 @@ import { registerBoard } from './board'
 import { DEFAULT_SETTINGS, type ServerConfig, type Settings } from './config'
 import type { Deps } from './deps'
 import { ApiFailure, installErrorHandler, installNotFound } from './http/errors'
-import { refuseHostileInput, refusalOptions } from './http/refusals'
+import { refuseHostileInput, refusalOptions, websocketErrorHandler } from './http/refusals'
 import type { RegisterOptions } from './http/register'
 import { startJobs } from './jobs'
 import { Broadcasts } from './media/compose/broadcasts'
@@ -205,7 +205,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   await fastify.register(fastifyMultipart, {
     limits: { fileSize: settings.maxUploadBytes, files: 1, fields: 10 },
   })
-  await fastify.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } })
+  await fastify.register(fastifyWebsocket, {
+    options: { maxPayload: 64 * 1024 },
+    errorHandler: websocketErrorHandler,
+  })
   // The room service answers only for this deployment's app id.
   fastify.addHook('preHandler', async (request) => {
     const params = request.params as { appId?: string } | undefined

@@ -18,7 +18,16 @@ export const INIT_SCENE_PATH = '/init'
 export const BoardFrame = { sync: 0, awareness: 1, control: 2 } as const
 
 /** Close codes of the board socket (after hocuspocus). */
-export const BoardCloseCode = { unauthorized: 4401, forbidden: 4403, tooBig: 1009 } as const
+export const BoardCloseCode = {
+  unauthorized: 4401,
+  /** Another member's presence, or a change the grant does not allow. */
+  forbidden: 4403,
+  tooBig: 1009,
+  /** A frame that is not what its tag says (a malformed Yjs or awareness message). */
+  badFrame: 1007,
+  /** A frame of no known tag. */
+  unsupported: 1003,
+} as const
 
 /** `GET room/{roomId}/board` (spec §7). */
 export const BoardTokenDataSchema = Type.Object({

@@ -1,10 +1,10 @@
 import * as awarenessProtocol from 'y-protocols/awareness'
 import * as syncProtocol from 'y-protocols/sync'
-import * as decoding from 'lib0/decoding'
 import * as encoding from 'lib0/encoding'
 import * as Y from 'yjs'
 import { BoardFrame, type BoardControl } from '@streams/wire/board'
 import type { Db } from '../store/db'
+import { BadBoardFrame, NotYours, readAwareness, readSync } from './frames'
 import { appendUpdate, loadUpdates, replaceUpdates } from './store'
 
 /** One connection to a board, as the board's document sees it. */
@@ -54,19 +54,6 @@ function union(updates: Uint8Array[]): Uint8Array {
   const merged = Y.encodeStateAsUpdate(doc)
   doc.destroy()
   return merged
-}
-
-/** Awareness states in an update that claim the broadcaster view (only writers may, [WB-3]). */
-function claimsBroadcaster(update: Uint8Array): boolean {
-  const decoder = decoding.createDecoder(update)
-  const count = decoding.readVarUint(decoder)
-  for (let i = 0; i < count; i++) {
-    decoding.readVarUint(decoder)
-    decoding.readVarUint(decoder)
-    const state = JSON.parse(decoding.readVarString(decoder)) as { view?: { mode?: string } } | null
-    if (state?.view?.mode === 'broadcaster') return true
-  }
-  return false
 }
 
 /**
@@ -158,29 +145,43 @@ export class BoardDoc {
       awarenessProtocol.removeAwarenessStates(this.awareness, [...conn.awarenessIds], null)
   }
 
-  /** A sync message from a connection: state vectors are answered, changes need a writer. */
+  /**
+   * A sync message from a connection: state vectors are answered, changes need a writer. A
+   * message that is not what it says is refused whole (`BadBoardFrame`), before anything applies.
+   */
   async receiveSync(conn: BoardConn, payload: Uint8Array): Promise<void> {
-    const decoder = decoding.createDecoder(payload)
-    const type = decoding.readVarUint(decoder)
-    if (type === syncProtocol.messageYjsSyncStep1) {
+    const message = readSync(payload)
+    if (message.type === 'stateVector') {
       const encoder = encoding.createEncoder()
-      syncProtocol.writeSyncStep2(encoder, this.doc, decoding.readVarUint8Array(decoder))
+      syncProtocol.writeSyncStep2(encoder, this.doc, message.body)
       conn.send(frame(BoardFrame.sync, encoding.toUint8Array(encoder)))
       return
     }
-    if (type !== syncProtocol.messageYjsSyncStep2 && type !== syncProtocol.messageYjsUpdate) return
-    const update = decoding.readVarUint8Array(decoder)
-    if (isEmptyUpdate(update)) return
+    if (message.empty) return
     if (!(await conn.mayWrite())) {
       conn.send(controlFrame({ t: 'writable', writable: false }))
       conn.send(controlFrame({ t: 'refused', reason: 'notWriter' }))
       return
     }
-    Y.applyUpdate(this.doc, update, conn)
+    try {
+      Y.applyUpdate(this.doc, message.body, conn)
+    } catch {
+      throw new BadBoardFrame('the update does not apply to the board')
+    }
   }
 
+  /**
+   * Presence from a connection: it speaks only for its own client ids (not for those another
+   * member's connection holds, `NotYours`), and only a writer claims the broadcaster view ([WB-3]).
+   */
   async receiveAwareness(conn: BoardConn, payload: Uint8Array): Promise<void> {
-    if (claimsBroadcaster(payload) && !(await conn.mayWrite())) return
+    const entries = readAwareness(payload)
+    for (const { clientId } of entries)
+      for (const other of this.conns)
+        if (other !== conn && other.uid !== conn.uid && other.awarenessIds.has(clientId))
+          throw new NotYours(`client ${clientId} is another member's`)
+    const claims = entries.some((e) => e.state?.view?.mode === 'broadcaster')
+    if (claims && !(await conn.mayWrite())) return
     awarenessProtocol.applyAwarenessUpdate(this.awareness, payload, conn)
   }
 

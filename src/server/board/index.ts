@@ -45,6 +45,7 @@ export async function registerBoard(
     serveBoardSocket(socket, (request.params as { boardId: string }).boardId, {
       service,
       now: options.now,
+      log: app.log,
     }),
   )
   await boardFileRoutes(app, { ...deps, service })

@@ -7,6 +7,7 @@ import {
 } from '@streams/wire/board'
 import { compile } from '@streams/wire/validate'
 import { controlFrame, type BoardDoc, type BoardConn } from './board-doc'
+import { BadBoardFrame, NotYours } from './frames'
 import { GRANT_TTL_MS, type BoardService } from './service'
 
 const clientControl = compile(BoardClientControlSchema)
@@ -30,7 +31,11 @@ function parseControl(payload: Uint8Array): BoardClientControl | null {
 export function serveBoardSocket(
   socket: WebSocket,
   boardId: string,
-  deps: { service: BoardService; now: () => number },
+  deps: {
+    service: BoardService
+    now: () => number
+    log?: { warn(obj: object, msg: string): void }
+  },
 ): void {
   const { service } = deps
   let conn: (BoardConn & { recheck(): Promise<void> }) | undefined
@@ -88,16 +93,37 @@ export function serveBoardSocket(
       return authenticate(control.token)
     }
     if (!doc) return
-    if (tag === BoardFrame.sync) return doc.receiveSync(conn, payload)
-    if (tag === BoardFrame.awareness) return doc.receiveAwareness(conn, payload)
-    if (tag === BoardFrame.control && parseControl(payload)?.t === 'recheck') return conn.recheck()
+    switch (tag) {
+      case BoardFrame.sync:
+        return doc.receiveSync(conn, payload)
+      case BoardFrame.awareness:
+        return doc.receiveAwareness(conn, payload)
+      case BoardFrame.control: {
+        const control = parseControl(payload)
+        if (!control) throw new BadBoardFrame('not a control frame')
+        if (control.t === 'recheck') return conn.recheck()
+        return
+      }
+      case undefined:
+        throw new BadBoardFrame('an empty frame')
+      default:
+        return socket.close(BoardCloseCode.unsupported, `unknown frame tag ${tag}`)
+    }
+  }
+
+  /** A refusal of what the client sent is named by its close code; the server's own fault 1011. */
+  function refuse(error: unknown): void {
+    if (error instanceof BadBoardFrame) return socket.close(BoardCloseCode.badFrame, error.message)
+    if (error instanceof NotYours) return socket.close(BoardCloseCode.forbidden, error.message)
+    deps.log?.warn({ err: error, boardId }, 'board frame failed')
+    socket.close(1011, 'the board could not take this frame now')
   }
 
   socket.binaryType = 'nodebuffer'
   socket.on('message', (raw: Buffer, isBinary: boolean) => {
     const data = isBinary ? new Uint8Array(raw) : new TextEncoder().encode(raw.toString())
     // In order, one at a time: a frame may wait for the grant check or the document load.
-    queue = queue.then(() => handle(data)).catch(() => socket.close(1011, 'bad frame'))
+    queue = queue.then(() => handle(data)).catch(refuse)
   })
   socket.on('close', () => {
     clearTimeout(authTimer)

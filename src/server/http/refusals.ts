@@ -74,3 +74,20 @@ export async function refuseHostileInput(request: FastifyRequest): Promise<void>
     reason: found.reason,
   })
 }
+
+/**
+ * Errors on an open WebSocket. What ws refuses of a client's frames itself (over `maxPayload`,
+ * text that is not UTF-8, a bad opcode: codes `WS_ERR_*`) is the client's fault, and ws has sent
+ * its close code (1009, 1007, 1002) already: logged at info, not as a server error, so a hostile
+ * client cannot fill the error log. Anything else is the server's, logged as an error.
+ */
+export function websocketErrorHandler(
+  error: Error & { code?: unknown },
+  socket: { terminate(): void },
+  request: FastifyRequest,
+): void {
+  if (typeof error.code === 'string' && error.code.startsWith('WS_ERR_'))
+    request.log.info({ code: error.code }, 'websocket frame refused')
+  else request.log.error(error)
+  socket.terminate()
+}
