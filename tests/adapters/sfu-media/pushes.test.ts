@@ -144,4 +144,17 @@ describe('SfuMedia: what the SFU says of my links and my streams', () => {
     ])
     await media.leave()
   })
+
+  it('the active speaker: talking on and off from the SFU marks the tiles that talk, and leaving clears them', async () => {
+    const { socket, media } = await joined()
+    const seen: string[][] = []
+    media.talking$.subscribe((tiles) => seen.push([...tiles].sort()))
+    socket.push({ t: 'talking', tile: '300', on: true })
+    socket.push({ t: 'talking', tile: '301', on: true })
+    socket.push({ t: 'talking', tile: '300', on: false })
+    await vi.advanceTimersByTimeAsync(10)
+    expect(seen).toEqual([[], ['300'], ['300', '301'], ['301']])
+    await media.leave()
+    expect(seen.at(-1)).toEqual([])
+  })
 })

@@ -43,9 +43,16 @@ export class SfuPeer {
     })
   }
 
-  /** Publishes a werift offer of these kinds; answers the server's frame (ack or error). */
-  async publish(kinds: { audio?: boolean; video?: boolean }, source = 'camera', token?: string) {
-    const sender = new WeriftPublisher(kinds)
+  /**
+   * Publishes a werift offer of these kinds (`levels`: audio levels in the packets); answers the
+   * server's frame (ack or error).
+   */
+  async publish(
+    kinds: { audio?: boolean; video?: boolean; levels?: boolean },
+    source = 'camera',
+    token?: string,
+  ) {
+    const sender = new WeriftPublisher(kinds, { levels: kinds.levels === true })
     this.senders.push(sender)
     const offer = await sender.offer()
     const answer = await this.socket.request({

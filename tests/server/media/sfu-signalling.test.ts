@@ -149,6 +149,29 @@ describe('SFU signalling: our server owns every permission', () => {
   }, 60_000)
 })
 
+describe('SFU signalling: who talks', () => {
+  it('the active speaker: our server passes on Janus audio levels as talking on and off, by tile', async () => {
+    const { host, guest } = await meeting(server)
+    const speaker = await open(host)
+    const listener = await open(guest)
+    expect((await speaker.join()).t).toBe('ack')
+    expect((await listener.join()).t).toBe('ack')
+    expect((await speaker.publish({ audio: true, levels: true })).t).toBe('ack')
+    const mic = speaker.senders.at(-1)!
+    // Silence first: nobody is said to talk.
+    await new Promise((r) => setTimeout(r, 1500))
+    expect(listener.socket.pushed.some((f) => f.t === 'talking')).toBe(false)
+    mic.audioLevel = 10
+    expect(
+      await listener.socket.next((f) => f.t === 'talking' && f.on === true, 10_000),
+    ).toMatchObject({ tile: host.me.uid })
+    mic.audioLevel = 127
+    expect(
+      await listener.socket.next((f) => f.t === 'talking' && f.on === false, 10_000),
+    ).toMatchObject({ tile: host.me.uid })
+  }, 60_000)
+})
+
 describe('SFU signalling: moderation follows the room', () => {
   it('[MUTE-2] forced mute silences a conferee at the SFU, not only in its client', async () => {
     const { host, guest, hostPeer } = await publishingHost()

@@ -2,6 +2,7 @@ import {
   MediaStreamTrack,
   RTCPeerConnection,
   RTCRtpCodecParameters,
+  RTCRtpHeaderExtensionParameters,
   RtpHeader,
   RtpPacket,
 } from 'werift'
@@ -19,6 +20,8 @@ const VP8 = () =>
     clockRate: 90000,
     rtcpFeedback: [{ type: 'nack' }, { type: 'nack', parameter: 'pli' }],
   })
+
+const AUDIO_LEVEL = 'urn:ietf:params:rtp-hdrext:ssrc-audio-level'
 
 export interface Sdp {
   readonly type: 'offer' | 'answer'
@@ -41,13 +44,32 @@ const gathered = async (pc: RTCPeerConnection): Promise<Sdp> => {
 
 /** A publisher of an audio track and/or a video track, each fed with RTP packets we write. */
 export class WeriftPublisher {
-  readonly pc = new RTCPeerConnection({ codecs: { audio: [OPUS()], video: [VP8()] } })
+  readonly pc: RTCPeerConnection
   readonly audio = new MediaStreamTrack({ kind: 'audio' })
   readonly video = new MediaStreamTrack({ kind: 'video' })
+  /**
+   * With `levels`, each Opus packet carries this audio level (RFC 6464: 0 loudest, 127 silence,
+   * in -dBov) in its header, as a browser's do: Janus's talking events read it.
+   */
+  audioLevel: number | undefined
   private pump: ReturnType<typeof setInterval> | undefined
   private seq = 0
 
-  constructor(kinds: { audio?: boolean; video?: boolean } = { video: true }) {
+  constructor(
+    kinds: { audio?: boolean; video?: boolean } = { video: true },
+    options: { levels?: boolean } = {},
+  ) {
+    this.pc = new RTCPeerConnection({
+      codecs: { audio: [OPUS()], video: [VP8()] },
+      ...(options.levels
+        ? {
+            headerExtensions: {
+              audio: [new RTCRtpHeaderExtensionParameters({ id: 1, uri: AUDIO_LEVEL })],
+            },
+          }
+        : {}),
+    })
+    if (options.levels) this.audioLevel = 127
     if (kinds.audio) this.pc.addTransceiver(this.audio, { direction: 'sendonly' })
     if (kinds.video) this.pc.addTransceiver(this.video, { direction: 'sendonly' })
   }
@@ -75,6 +97,8 @@ export class WeriftPublisher {
         new RtpPacket(vp8, Buffer.from([0x10, 0x00, 0x9d, 0x01, 0x2a, 0x10, 0, 0x10, 0])),
       )
       const opus = new RtpHeader({ payloadType: 111, sequenceNumber: seq, timestamp: seq * 960 })
+      if (this.audioLevel !== undefined)
+        opus.extensions = [{ id: 1, payload: Buffer.from([0x80 | (this.audioLevel & 0x7f)]) }]
       this.audio.writeRtp(new RtpPacket(opus, Buffer.from([0xf8, 0xff, 0xfe])))
     }, 20)
   }
