@@ -55,6 +55,20 @@ describe('SFU signalling: our server owns every permission', () => {
     )
   }, 60_000)
 
+  it('an ICE restart asked by a receiver comes as a new offer from Janus with new ICE credentials', async () => {
+    const { guestPeer, feed } = await publishingHost()
+    expect((await guestPeer.want([{ feed: feed.feed, mid: feed.video }])).t).toBe('ack')
+    await until(() => guestPeer.receiver.received.video > 10, 15_000, 'video')
+    const ufrag = (f: any) => /a=ice-ufrag:(\S+)/.exec(f.sdp)?.[1]
+    const offers = () => guestPeer.socket.pushed.filter((f) => f.t === 'offer')
+    const before = offers().length
+    const first = ufrag(offers().at(-1))
+    expect(first).toBeTruthy()
+    expect((await guestPeer.socket.request({ t: 'restart' })).t).toBe('ack')
+    await until(() => offers().length > before, 10_000, 'the restart offer')
+    expect(ufrag(offers().at(-1))).not.toBe(first)
+  }, 60_000)
+
   it('refuses a join whose rtc token is not for this uid and channel', async () => {
     const { host, guest } = await meeting(server)
     const peer = await open(guest)
