@@ -12,13 +12,14 @@ import {
   switchMap,
   timeout,
   TimeoutError,
+  timer,
   withLatestFrom,
   type Observable,
 } from 'rxjs'
 import type { Effect } from '../core/store'
 import { ofType } from '../core/of-type'
 import type { Event } from '../events'
-import type { Deps } from '../ports'
+import { RestFailure, type Deps } from '../ports'
 import type { RoomAnswer } from '../ports/rest-types'
 import type { State } from '../projections'
 import { validateJoinForm } from '../wire/join-form'
@@ -27,26 +28,53 @@ import { callFailed, ErrorText, messageOf, once, restCall, restDetails } from '.
 
 type RoomEffect = Effect<State, Event, Deps>
 
-/** [ENTRY-1] The home form's join calls the entry endpoint (only when the form is valid). */
-export const entryEffect: RoomEffect = (event$, _state$, { rest }) =>
+/** Retrying a busy entry (1007): after the server's hint, backed off and jittered, up to a limit. */
+export const ENTRY_BUSY = { baseMs: 500, capMs: 15_000, maxAttempts: 40 } as const
+
+/**
+ * The wait before retry `attempt` (1, 2, …) of a busy entry: at least the server's hint, doubling
+ * from 0.5 s, capped, plus up to half again of jitter (`random` in [0, 1)) so a crowd told busy
+ * together does not come back together.
+ */
+export function entryBusyDelay(attempt: number, hintMs: number, random: number): number {
+  const backoff = Math.min(ENTRY_BUSY.capMs, ENTRY_BUSY.baseMs * 2 ** (attempt - 1))
+  const base = Math.max(hintMs, backoff)
+  return Math.min(ENTRY_BUSY.capMs, Math.round(base * (1 + random / 2)))
+}
+
+/**
+ * [ENTRY-1] The home form's join calls the entry endpoint (only when the form is valid). A busy
+ * answer (the server admitting a crowd, code 1007) is `rest/roomEntryBusy` ("busy, retrying"),
+ * then the entry again with its ticket after the delay, on the injected scheduler.
+ */
+export const entryEffect: RoomEffect = (event$, _state$, { rest, scheduler, random }) =>
   event$.pipe(
     ofType('ui/joinSubmitted'),
     filter((e) => validateJoinForm(e.form) === null),
-    switchMap(({ form }) =>
-      defer(() =>
-        rest.enterRoom({ ...form, roomName: form.roomName.trim(), userName: form.userName.trim() }),
-      ).pipe(
-        map((data): Event => ({ type: 'rest/roomEntered', data })),
-        // [ENTRY-7] a non-zero code raises the answer's msg
-        catchError((error: unknown) =>
-          of<Event>({
-            type: 'rest/roomEntryFailed',
-            message: messageOf(error),
-            ...restDetails(error),
+    switchMap(({ form }) => {
+      const body = { ...form, roomName: form.roomName.trim(), userName: form.userName.trim() }
+      const attempt = (n: number, ticket?: string): Observable<Event> =>
+        defer(() => rest.enterRoom(ticket === undefined ? body : { ...body, ticket })).pipe(
+          map((data): Event => ({ type: 'rest/roomEntered', data })),
+          catchError((error: unknown) => {
+            const busy = error instanceof RestFailure ? error.busy : undefined
+            if (busy && n < ENTRY_BUSY.maxAttempts) {
+              const delayMs = entryBusyDelay(n, busy.retryAfterMs, random())
+              return concat(
+                of<Event>({ type: 'rest/roomEntryBusy', attempt: n, delayMs }),
+                timer(delayMs, scheduler).pipe(concatMap(() => attempt(n + 1, busy.ticket))),
+              )
+            }
+            // [ENTRY-7] a non-zero code raises the answer's msg
+            return of<Event>({
+              type: 'rest/roomEntryFailed',
+              message: messageOf(error),
+              ...restDetails(error),
+            })
           }),
-        ),
-      ),
-    ),
+        )
+      return attempt(1)
+    }),
   )
 
 /**

@@ -27,6 +27,11 @@ export type RestEvent =
       readonly reason?: string
       readonly code?: number
     }
+  /**
+   * The server is admitting a crowd and answered busy (1007): the entry is tried again after
+   * `delayMs` with the answer's ticket (kept out of the log), which holds the place in line.
+   */
+  | { readonly type: 'rest/roomEntryBusy'; readonly attempt: number; readonly delayMs: number }
   | { readonly type: 'rest/usersLoaded'; readonly users: readonly Member[]; readonly total: number }
   /**
    * The roster as the server holds it now, after a reconnection: members missing from a complete

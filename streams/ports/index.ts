@@ -14,7 +14,7 @@ export type { MediaJoin, MediaPort } from './media'
 export type { CatchUp, MessagingPort } from './messaging'
 export type { StoragePort } from './storage'
 export type * from './rest-types'
-export { RestFailure, type RestCall, type RestPort } from './rest'
+export { RestFailure, type BusyHint, type RestCall, type RestPort } from './rest'
 export { idleBoard, idleDevices, idleMedia, memoryStorage } from './idle'
 
 /**

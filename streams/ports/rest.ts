@@ -37,6 +37,12 @@ import type {
   UsersAmount,
 } from './rest-types'
 
+/** A busy answer's hint (room entry, code 1007): the ticket to retry with, and when. */
+export interface BusyHint {
+  readonly ticket: string
+  readonly retryAfterMs: number
+}
+
 /** A refused REST call, with what the server said. */
 export class RestFailure extends Error {
   constructor(
@@ -45,6 +51,8 @@ export class RestFailure extends Error {
     readonly status: number,
     readonly field?: string,
     readonly reason?: string,
+    /** The server is admitting a crowd: retry with this ticket (it keeps the place in line). */
+    readonly busy?: BusyHint,
   ) {
     super(message)
     this.name = 'RestFailure'

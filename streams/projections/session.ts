@@ -38,6 +38,16 @@ export interface SessionState {
    * attempt failed (the user may retry). Null while connected.
    */
   readonly reconnect: ReconnectState | null
+  /**
+   * The server answered my entry busy (it is admitting a crowd): the attempt that was refused
+   * and the wait before the next ("busy, retrying"). Absent or null otherwise.
+   */
+  readonly entryBusy?: EntryBusy | null
+}
+
+export interface EntryBusy {
+  readonly attempt: number
+  readonly delayMs: number
 }
 
 export interface ReconnectState {
@@ -71,8 +81,13 @@ export function withSession(s: SessionState, p: Partial<SessionState>): SessionS
     connection: p.connection === undefined ? s.connection : p.connection,
     ended: p.ended === undefined ? s.ended : p.ended,
     reconnect: p.reconnect === undefined ? s.reconnect : p.reconnect,
+    entryBusy: p.entryBusy === undefined ? s.entryBusy : p.entryBusy,
   }
 }
+
+/** The busy notice ends with the entry's outcome (only when there was one: logs stay as they were). */
+const entryDone = (s: SessionState): Partial<SessionState> =>
+  s.entryBusy ? { entryBusy: null } : {}
 
 export const sessionProjection = defineProjection<SessionState, Event, State>(initialSession, {
   'life/appStarted': (s, e) => withSession(s, { mobile: e.mobile }),
@@ -80,12 +95,15 @@ export const sessionProjection = defineProjection<SessionState, Event, State>(in
     const error = validateJoinForm(e.form)
     return error
       ? withSession(s, { phase: 'idle', entryError: error })
-      : withSession(s, { phase: 'entering', entryError: null })
+      : withSession(s, { phase: 'entering', entryError: null, ...entryDone(s) })
   },
+  'rest/roomEntryBusy': (s, e) =>
+    withSession(s, { entryBusy: { attempt: e.attempt, delayMs: e.delayMs } }),
   'ui/reloadedInRoom': (s) =>
     s.phase === 'idle' ? withSession(s, { phase: 'entering', entryError: null }) : s,
   'rest/roomEntered': (s, { data: { roomInfo } }) =>
     withSession(s, {
+      ...entryDone(s),
       phase: 'joiningChannel',
       exited: false,
       ended: false,
@@ -99,6 +117,7 @@ export const sessionProjection = defineProjection<SessionState, Event, State>(in
     }),
   'rest/roomEntryFailed': (s, e) =>
     withSession(s, {
+      ...entryDone(s),
       phase: 'idle',
       entryError: { message: e.message, field: e.field, reason: e.reason },
     }),

@@ -3,6 +3,7 @@ import type { State } from '../projections'
 import { chatMessage, type ChatMessage } from '../projections/chat'
 import { TOPICS, RECORDING_STATUS, type RecordingStatus } from '../wire/constants'
 
+export * from './entry'
 export * from './members'
 export * from './permissions'
 export * from './publish'

@@ -57,7 +57,12 @@ export async function send(client: AxiosInstance, config: AxiosRequestConfig): P
 interface Refusal {
   code?: unknown
   msg?: unknown
-  data?: { field?: unknown; reason?: unknown } | null
+  data?: {
+    field?: unknown
+    reason?: unknown
+    ticket?: unknown
+    retryAfterMs?: unknown
+  } | null
 }
 
 /** Checks an answer's data against its schema (compiled by TypeBox, at build or at load time). */
@@ -97,12 +102,19 @@ export function unwrap<T>(answer: Answer, checker: AnswerCheck<T>, hooks: HttpHo
   }
   if (typeof body.msg === 'string' && code !== -1) {
     const detail = body.data && typeof body.data === 'object' ? body.data : {}
+    const { ticket, retryAfterMs } = detail
     throw new RestFailure(
       body.msg,
       code,
       answer.status,
       typeof detail.field === 'string' ? detail.field : undefined,
       typeof detail.reason === 'string' ? detail.reason : undefined,
+      // A busy entry (1007): the ticket that keeps the entrant's place, and when to retry.
+      typeof ticket === 'string' &&
+        typeof retryAfterMs === 'number' &&
+        Number.isFinite(retryAfterMs)
+        ? { ticket, retryAfterMs }
+        : undefined,
     )
   }
   throw new RestFailure(REQUEST_FAILED, code, answer.status)

@@ -69,6 +69,8 @@ export const en = {
     password: 'Password',
     join: 'Join',
     joining: 'Joining…',
+    busyRetrying:
+      'The room is letting a crowd in: busy, retrying in {{seconds}} s (attempt {{attempt}})…',
     roomTypes: {
       oneToOne: 'One-to-one classroom',
       smallClass: 'Small classroom',

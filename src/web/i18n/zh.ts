@@ -72,6 +72,7 @@ export const zh: Texts<typeof en> = {
     password: '密码',
     join: '加入',
     joining: '正在加入…',
+    busyRetrying: '房间正在接纳大量人员：繁忙，{{seconds}} 秒后重试（第 {{attempt}} 次）…',
     roomTypes: { oneToOne: '一对一课堂', smallClass: '小班课', lectureHall: '大班课' },
     roles: { host: '主持人', conferee: '参会者' },
     hint: '第一个输入房间名的主持人会用此密码创建房间；其他人用同一密码进入。',

@@ -30,6 +30,26 @@ function transport(status: number, body: unknown) {
 }
 
 describe('REST answers', () => {
+  it('a busy entry (1007) carries its ticket and retry hint; another refusal carries none', () => {
+    const busy = (data: unknown) => {
+      try {
+        unwrap(
+          { status: 200, data: { code: 1007, msg: 'busy', data } },
+          compile(Type.Null()),
+          hooks(),
+        )
+      } catch (error) {
+        return error as RestFailure
+      }
+      throw new Error('not refused')
+    }
+    const failure = busy({ reason: 'busy', retryAfterMs: 1200, ticket: 'signed.ticket' })
+    expect(failure).toMatchObject({ code: 1007, reason: 'busy' })
+    expect(failure.busy).toEqual({ ticket: 'signed.ticket', retryAfterMs: 1200 })
+    expect(busy({ reason: 'busy', retryAfterMs: 'soon', ticket: 't' }).busy).toBeUndefined()
+    expect(busy({ reason: 'wrongPassword' }).busy).toBeUndefined()
+  })
+
   it('[API-2] body code 10011 or 20003 starts the login flow and rejects the call', () => {
     for (const code of [10011, 20003]) {
       const h = hooks()

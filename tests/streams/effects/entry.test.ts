@@ -1,6 +1,13 @@
-import { NEVER, of, throwError } from 'rxjs'
+import { NEVER, of, throwError, type Observable } from 'rxjs'
 import { describe, expect, it } from 'vitest'
-import { channelEffect, entryEffect, entryFlowEffect } from '@streams/effects/entry'
+import {
+  channelEffect,
+  ENTRY_BUSY,
+  entryBusyDelay,
+  entryEffect,
+  entryFlowEffect,
+} from '@streams/effects/entry'
+import { selectEntryBusy } from '@streams/selectors'
 import { exitEffect } from '@streams/effects/lifecycle'
 import { initialState } from '@streams/projections'
 import { RestFailure } from '@streams/ports/rest'
@@ -45,6 +52,85 @@ describe('entry', () => {
         },
       })
     })
+  })
+
+  it('a busy entry (1007) is "busy, retrying": tried again with its ticket after the backoff, then entered', () => {
+    const scheduler = testScheduler()
+    scheduler.run(({ cold, expectObservable }) => {
+      const event$ = cold<Event>('a', { a: { type: 'ui/joinSubmitted', form } })
+      const busy = (ticket: string) =>
+        new RestFailure('busy', 1007, 200, undefined, 'busy', { ticket, retryAfterMs: 1000 })
+      const bodies: unknown[] = []
+      const answers: (() => Observable<ReturnType<typeof entry>>)[] = [
+        () => cold<never>('-#', undefined, busy('t1')),
+        () => cold<never>('-#', undefined, busy('t2')),
+        () => cold('-e', { e: entry(me('200')) }),
+      ]
+      const deps = fakeDeps(scheduler, {
+        rest: {
+          enterRoom: (body: unknown) => {
+            bodies.push(body)
+            return answers[bodies.length - 1]!()
+          },
+        },
+        random: () => 0.5,
+      })
+      // Each wait: the server's 1 s hint (over the 0.5 s and 1 s backoff), plus a quarter of jitter.
+      expectObservable(entryEffect(event$, of(initialState), deps)).toBe('-b 1250ms c 1250ms e', {
+        b: { type: 'rest/roomEntryBusy', attempt: 1, delayMs: 1250 },
+        c: { type: 'rest/roomEntryBusy', attempt: 2, delayMs: 1250 },
+        e: { type: 'rest/roomEntered', data: entry(me('200')) },
+      })
+      scheduler.flush()
+      const trimmed = { ...form, roomName: 'Room' }
+      expect(bodies).toEqual([trimmed, { ...trimmed, ticket: 't1' }, { ...trimmed, ticket: 't2' }])
+    })
+  })
+
+  it('the busy wait backs off past the hint, is capped, and a crowd’s jitter spreads it; after the last attempt the entry fails', () => {
+    expect([1, 2, 3, 4, 5, 6].map((n) => entryBusyDelay(n, 500, 0))).toEqual([
+      500, 1000, 2000, 4000, 8000, 15_000,
+    ])
+    expect(entryBusyDelay(1, 3000, 0)).toBe(3000)
+    expect(entryBusyDelay(1, 3000, 0.99)).toBe(4485)
+    expect(entryBusyDelay(9, 60_000, 0.5)).toBe(ENTRY_BUSY.capMs)
+
+    const scheduler = testScheduler()
+    scheduler.run(({ cold, flush }) => {
+      const event$ = cold<Event>('a', { a: { type: 'ui/joinSubmitted', form } })
+      const busy = new RestFailure('busy', 1007, 200, undefined, 'busy', {
+        ticket: 't',
+        retryAfterMs: 500,
+      })
+      const deps = fakeDeps(scheduler, {
+        rest: { enterRoom: () => cold<never>('-#', undefined, busy) },
+      })
+      const out: Event[] = []
+      entryEffect(event$, of(initialState), deps).subscribe((e) => out.push(e))
+      flush()
+      expect(out.filter((e) => e.type === 'rest/roomEntryBusy')).toHaveLength(
+        ENTRY_BUSY.maxAttempts - 1,
+      )
+      expect(out.at(-1)).toMatchObject({ type: 'rest/roomEntryFailed', code: 1007, reason: 'busy' })
+    })
+  })
+
+  it('the home form shows "busy, retrying" while entering, and not once the entry is answered', () => {
+    const submitted = fold(initialState, { type: 'ui/joinSubmitted', form })
+    expect(selectEntryBusy(submitted)).toBeNull()
+    const waiting = fold(submitted, { type: 'rest/roomEntryBusy', attempt: 2, delayMs: 1250 })
+    expect(waiting.session.phase).toBe('entering')
+    expect(selectEntryBusy(waiting)).toEqual({ attempt: 2, delayMs: 1250 })
+    expect(
+      selectEntryBusy(fold(waiting, { type: 'rest/roomEntered', data: entry(me('200')) })),
+    ).toBeNull()
+    const failed = fold(waiting, { type: 'rest/roomEntryFailed', message: 'busy', code: 1007 })
+    expect(selectEntryBusy(failed)).toBeNull()
+    expect(failed.session.entryBusy).toBeNull()
+    // A session that never was busy keeps no trace of it (recorded logs fold as before).
+    expect('entryBusy' in submitted.session && submitted.session.entryBusy !== undefined).toBe(
+      false,
+    )
   })
 
   it('[HOME-2] does not call the server when the form is incomplete', () => {

@@ -17,6 +17,7 @@ import { loadSession, peekSession } from '../../session/loader'
 import { useMaybeSelector } from '../../session/use-store'
 import { LightField } from '../../ui/LightField'
 import styles from '../../ui/light.module.css'
+import { EntryBusyNotice } from './EntryBusyNotice'
 import { entryErrorField, entryErrorText } from './entry-error-text'
 
 const phaseOf = (s: State) => s.session.phase
@@ -174,6 +175,7 @@ export default function HomeScreen() {
             {generalError}
           </p>
         )}
+        <EntryBusyNotice session={session} />
         <button type="submit" className={`${styles.button} ${styles.primary}`} disabled={busy}>
           {busy ? t('home.joining') : t('home.join')}
         </button>

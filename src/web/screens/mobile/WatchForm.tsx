@@ -8,6 +8,7 @@ import { loadSession, peekSession } from '../../session/loader'
 import { useMaybeSelector } from '../../session/use-store'
 import { LightField } from '../../ui/LightField'
 import light from '../../ui/light.module.css'
+import { EntryBusyNotice } from '../home/EntryBusyNotice'
 import { entryErrorField, entryErrorText } from '../home/entry-error-text'
 import { RoomType } from '../home/form-values'
 
@@ -87,6 +88,7 @@ export function WatchForm({ roomName }: { roomName: string }) {
           {entryErrorText(t, error)}
         </p>
       )}
+      <EntryBusyNotice session={session} />
       <button type="submit" className={`${light.button} ${light.primary}`} disabled={busy}>
         {busy ? t('home.joining') : t('guide.watch')}
       </button>
