@@ -88,20 +88,27 @@ describe('local messaging across a dropped connection', () => {
     await say('before')
     await until(() => chatLines(events).includes('before'))
 
+    const cutAt = Date.now()
     relay.cut()
     await until(() =>
       events.some((e) => e.type === 'rtm/connectionStateChanged' && e.state === 'DISCONNECTED'),
     )
+    const seenAfter = Date.now() - cutAt
     await say('missed 1')
     await say('missed 2')
     // sent during the gap: it waits for the rejoin
     const mine = messaging.sendChannelMessage(chat(guest.me.userId, 'from the gap', 'gap-1'))
 
+    const backAt = Date.now()
     await messaging.login(guest.me.uid, guest.me.rtmToken)
     await messaging.join(channel)
     await say('live after')
     const caught = await messaging.catchUp()
     await mine
+    // Figures for the faults survived (issue 16): printed, never asserted on time.
+    console.log(
+      `dropped socket: drop reported ${seenAfter} ms after the cut; login, rejoin and catch-up ${Date.now() - backAt} ms`,
+    )
     // 'live after' came both live (held during the catch-up) and in the history: delivered once
     expect(caught).toEqual({ missed: 3, complete: true })
     await say('last')

@@ -111,6 +111,7 @@ describe('ffmpeg dying in the middle of a live and a recording', () => {
 
     // The program's encoder crashes: it is started again and the stream goes on.
     const liveKey = deps.broadcasts.liveKey(channel)
+    let crashedAt = Date.now()
     crash('libx264')
     let before = await read(() => newestSegment(url), 'the playlist')
     await until(
@@ -118,13 +119,19 @@ describe('ffmpeg dying in the middle of a live and a recording', () => {
       60_000,
       'live after the encoder',
     )
+    const afterEncoder = Date.now() - crashedAt
     // The live HLS writer crashes: the same.
+    crashedAt = Date.now()
     crash(liveKey)
     before = await read(() => newestSegment(url), 'the playlist')
     await until(
       async () => (await newestSegment(url)) > before + 2,
       60_000,
       'live after the writer',
+    )
+    // Figures for the faults survived (issue 16): printed, never asserted on time.
+    console.log(
+      `ffmpeg killed: the live 3 segments on ${afterEncoder} ms after the encoder, ${Date.now() - crashedAt} ms after the HLS writer`,
     )
     expect(await setting()).toMatchObject({ liveState: 1, liveOpen: 1 })
 

@@ -254,15 +254,22 @@ describe('SFU signalling: the media server going away', () => {
   it('tells every session when Janus dies and when it is back, and a new join publishes again', async () => {
     const { hostPeer } = await publishingHost()
     const supervisor = server.app.media.supervisor!
+    const killedAt = Date.now()
     process.kill(supervisor.pid!, 'SIGKILL')
     expect(await hostPeer.socket.next((f) => f.t === 'state' && !f.up, 10_000)).toBeTruthy()
+    const down = Date.now() - killedAt
     expect(await hostPeer.socket.next((f) => f.t === 'state' && f.up, 30_000)).toBeTruthy()
+    const up = Date.now() - killedAt
     expect((await hostPeer.join()).t).toBe('ack')
     expect((await hostPeer.publish({ audio: true, video: true })).t).toBe('ack')
     await until(
       () => hostPeer.feeds().some((f) => f.uid === hostPeer.who.me.uid),
       10_000,
       'published again',
+    )
+    // Figures for the faults survived (issue 16): printed, never asserted on time.
+    console.log(
+      `janus killed: sessions told ${down} ms after, back up ${up} ms, published again ${Date.now() - killedAt} ms`,
     )
   }, 60_000)
 })
