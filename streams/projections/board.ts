@@ -1,22 +1,9 @@
 import { defineProjection } from '../core/projection'
 import type { Event } from '../events'
-import type { BoardViewMode } from '../wire/board'
 import { BOARD_DEFAULT_SCALE, BOARD_INIT_SCENE, BOARD_SCENE_ALIASES } from '../wire/constants'
 import type { State } from './state'
-
-/** The board session (spec §3): scenes, page, scale, follow or broadcast mode ([WB-1] to [WB-5]). */
-export interface BoardState {
-  readonly joined: boolean
-  readonly boardId: string
-  readonly writable: boolean
-  readonly scenePath: string
-  readonly page: number
-  readonly total: number
-  readonly scale: number
-  readonly viewMode: BoardViewMode
-  readonly locked: boolean
-  readonly error: string | null
-}
+import type { BoardState } from './state/board'
+export type { BoardState } from './state/board'
 
 export const initialBoard: BoardState = {
   joined: false,

@@ -2,32 +2,12 @@ import { defineProjection } from '../core/projection'
 import type { Event } from '../events'
 import type { RoomDetail } from '../ports/rest-types'
 import type { RoomInfo } from '../wire/rest/room'
-import { COUNTDOWN_FAILURE_DECREMENT, type MuteAllId } from '../wire/constants'
+import { COUNTDOWN_FAILURE_DECREMENT } from '../wire/constants'
 import type { Flag } from '../wire/roles'
 import { isHostRole, memberOf } from './derive'
 import type { State } from './state'
-
-/** The conference state (spec §3). */
-export interface ConferenceState {
-  readonly muteAllAudio: MuteAllId
-  readonly muteAllChat: Flag
-  readonly shareBoard: Flag
-  readonly shareScreen: Flag
-  /** '0' (or '') when nobody created the board session ([BOARD-4], [BOARD-5]). */
-  readonly createBoardUserId: string
-  readonly boardId: string
-  readonly boardToken: string
-  /** '' when nobody is on the main screen ([MAIN-1]). */
-  readonly mainScreenUid: string
-  readonly totalPeople: number
-  readonly replacedHostUid: string
-  readonly showLuckyMoney: Flag
-  /**
-   * Remaining minutes of the meeting, for hosts ([COUNT-1]); null before the first refresh and
-   * while the room has no time limit.
-   */
-  readonly remainingMinutes: number | null
-}
+import type { ConferenceState } from './state/conference'
+export type { ConferenceState } from './state/conference'
 
 export const NO_CREATOR = '0'
 

@@ -1,13 +1,9 @@
 import { defineProjection } from '../core/projection'
 import type { Event } from '../events'
-import type { DeviceInfo, DeviceKind } from '../wire/media'
+import type { DeviceInfo } from '../wire/media'
 import type { State } from './state'
-
-/** Device lists and the chosen devices (spec §3 "mediaDevice"); kept on exit ([EXIT-1]). */
-export interface DevicesState {
-  readonly list: readonly DeviceInfo[]
-  readonly chosen: { readonly [K in DeviceKind]: string }
-}
+import type { DevicesState } from './state/devices'
+export type { DevicesState } from './state/devices'
 
 export const initialDevices: DevicesState = {
   list: [],

@@ -3,17 +3,8 @@ import { PMap } from '../core/pmap'
 import type { Event } from '../events'
 import { DEFAULT_LAYOUT, LAYOUTS, type LayoutName, type PositionType } from '../wire/video'
 import type { State } from './state'
-
-/** The layout (spec §3 "Layouts", "Layout position item"). */
-export interface LayoutState {
-  readonly layout: LayoutName
-  /** Each uid's position: 'inner' or 'right' ([LAYOUT-1]). */
-  readonly positions: PMap<PositionType>
-  readonly largeUid: string
-  /** The share layout is in force (set 500 ms after a share change, [MAIN-2]). */
-  readonly sharing: boolean
-  readonly maximised: boolean
-}
+import type { LayoutState } from './state/layout'
+export type { LayoutState } from './state/layout'
 
 export const initialLayout: LayoutState = {
   layout: DEFAULT_LAYOUT,

@@ -6,9 +6,8 @@ import { Role } from '../wire/roles'
 import { MuteAll } from '../wire/constants'
 import type { State } from './state'
 import { userFlags } from './member-record'
-
-/** The participant (spec §3 "Participant (me)"), tokens included (redacted in the log). */
-export type MeState = Me | null
+import type { MeState } from './state/me'
+export type { MeState } from './state/me'
 
 type Flags = Partial<
   Pick<Member, 'enableAudio' | 'enableVideo' | 'enableChat' | 'grantBoard' | 'grantScreen' | 'role'>

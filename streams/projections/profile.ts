@@ -1,14 +1,8 @@
 import { defineProjection } from '../core/projection'
 import type { Event } from '../events'
 import type { State } from './state'
-
-/** My own base info (spec §3 "Base user profile"); kept on exit ([EXIT-1]). */
-export interface Profile {
-  readonly userId: string
-  readonly userName: string
-  readonly userPhoto: string
-}
-export type ProfileState = Profile | null
+import type { ProfileState } from './state/profile'
+export type { Profile, ProfileState } from './state/profile'
 
 export const profileProjection = defineProjection<ProfileState, Event, State>(null, {
   'rest/roomEntered': (_, { data: { me } }) => ({

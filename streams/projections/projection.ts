@@ -3,23 +3,8 @@ import { PMap } from '../core/pmap'
 import type { Event } from '../events'
 import { Role } from '../wire/roles'
 import type { State } from './state'
-
-/** A projection screen (an extra display page) and whom it shows. */
-export interface ProjectionScreen {
-  readonly projectionId: string
-  readonly uids: readonly string[]
-  readonly layoutCount: number
-  readonly projectionUrl: string
-}
-
-export interface ProjectionState {
-  /** Projection screens this participant manages (hosts) or is (role 4), by id. */
-  readonly screens: PMap<ProjectionScreen>
-  /** The projection id this client is, for role 4 (its screenId). */
-  readonly mine: string | null
-  /** My projection address was deleted ([PROJ-3]). */
-  readonly deleted: boolean
-}
+import type { ProjectionScreen, ProjectionState } from './state/projection'
+export type { ProjectionScreen, ProjectionState } from './state/projection'
 
 export const initialProjection: ProjectionState = {
   screens: PMap.empty(),

@@ -1,28 +1,10 @@
 import { defineProjection } from '../core/projection'
 import { PMap } from '../core/pmap'
 import type { Event } from '../events'
-import { PeerCmd, PeerRole, type RequestTypeId } from '../wire/peer'
+import { PeerCmd, PeerRole } from '../wire/peer'
 import type { State } from './state'
-
-/** One open media request: an application or an invitation ([APPLY-1]). */
-export interface MediaRequest {
-  /** The other side's uid. */
-  readonly uid: string
-  readonly userId: string
-  readonly userName: string
-  readonly type: RequestTypeId
-  readonly invite: boolean
-}
-
-/** Open requests, keyed `${uid}:${type}`. */
-export interface RequestsState {
-  /** Applications I must decide (I am the host or the board creator). */
-  readonly applications: PMap<MediaRequest>
-  /** Invitations I must decide. */
-  readonly invitations: PMap<MediaRequest>
-  /** Requests and invitations I sent that are not answered yet. */
-  readonly sent: PMap<MediaRequest>
-}
+import type { RequestsState } from './state/requests'
+export type { MediaRequest, RequestsState } from './state/requests'
 
 export const initialRequests: RequestsState = {
   applications: PMap.empty(),

@@ -5,26 +5,8 @@ import type { RoomInfo } from '../wire/rest/room'
 import { ROOM_STATE_ENDED } from '../wire/constants'
 import { Role } from '../wire/roles'
 import type { State } from './state'
-
-/** The room (spec §3 "Room (base)"). Conference fields live in `conference`. */
-export interface Room {
-  readonly roomId: string
-  readonly roomUuid: string
-  readonly roomName: string
-  readonly roomType: number
-  readonly channelName: string
-  /** 0 ended, anything else active. */
-  readonly state: number
-  readonly createUserId: string
-  readonly createTime: number
-  readonly startTime: number
-  readonly playbackState: number
-  readonly recordingState: number
-  readonly audienceWatchType: number
-  readonly meetingTopic: number
-  readonly publishingHost: number
-}
-export type RoomState = Room | null
+import type { Room, RoomState } from './state/room'
+export type { Room, RoomState } from './state/room'
 
 /** A copy with some fields replaced (undefined is no change); an object literal, fast to fold. */
 export function withRoom(s: Room, p: Partial<Room>): Room {
