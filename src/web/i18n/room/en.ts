@@ -142,12 +142,6 @@ export const roomEn = {
         'Nothing happened in this room for a while: you will be exited in {{seconds}} s.',
       stay: 'Stay',
     },
-    question: { title: 'Question', text: 'The host asks a question.' },
-    business: {
-      title: '{{userName}}',
-      lucky: '{{userName}} sends lucky money!',
-      signIn: '{{userName}} signed in.',
-    },
     alert: { title: 'Notice' },
     mainScreenBlocked: 'There is someone sharing or sharing the whiteboard, cannot set main screen',
   },

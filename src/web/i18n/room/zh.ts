@@ -137,12 +137,6 @@ export const roomZh: Texts<typeof roomEn> = {
       textSeconds: '该房间长时间无活动，你将在 {{seconds}} 秒后被移出。',
       stay: '留下',
     },
-    question: { title: '答题', text: '主持人发起了一道题。' },
-    business: {
-      title: '{{userName}}',
-      lucky: '{{userName}} 发了红包！',
-      signIn: '{{userName}} 已签到。',
-    },
     alert: { title: '提示' },
     mainScreenBlocked: '有人正在共享屏幕或白板，无法设置主屏',
   },
