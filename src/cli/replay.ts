@@ -134,7 +134,7 @@ function summary(state: State): string[] {
 }
 
 function line(replay: Replay, index: number): string {
-  const e = replay.envelopes[index]!
+  const e = replay.envelopes.at(index)!
   const who = peopleOf(e.event).slice(0, 3).join(', ')
   const by = producerOf(e)
   const cause =
@@ -194,7 +194,7 @@ async function main(argv: string[]): Promise<void> {
       }
       return
     }
-    const envelope = step > 0 ? replay.envelopes[step - 1] : undefined
+    const envelope = step > 0 ? replay.envelopes.at(step - 1) : undefined
     if (o.json && o.diff) {
       out(
         JSON.stringify(
@@ -223,10 +223,10 @@ async function main(argv: string[]): Promise<void> {
   const filter = filterOf(replay, o.filter, o.user)
   const picked: number[] = []
   for (let i = 0; i < replay.length; i++)
-    if (matchesFilter(replay.envelopes[i]!.event, filter)) picked.push(i)
+    if (matchesFilter(replay.envelopes.at(i)!.event, filter)) picked.push(i)
   if (o.json) {
     const rows = picked.map((i) => ({
-      ...replay.envelopes[i]!,
+      ...replay.envelopes.at(i)!,
       ...(o.diff ? { changes: replay.diff(i, i + 1) } : {}),
     }))
     out(JSON.stringify(rows, null, 2))

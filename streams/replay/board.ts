@@ -1,5 +1,6 @@
 import type { Envelope } from '../core/envelope'
 import type { Event } from '../events'
+import { asList, type EnvelopeList, type Envelopes } from './envelopes'
 
 /** The board's document at a step: its recorded Yjs updates in order (base64), since it opened. */
 export interface BoardAtStep {
@@ -18,17 +19,17 @@ interface BoardIndex {
   readonly resets: number[]
 }
 
-const indexes = new WeakMap<readonly Envelope<Event>[], BoardIndex>()
+const indexes = new WeakMap<EnvelopeList, BoardIndex>()
 
 /** The index of a log's board events, extended to cover what was pushed since (a log grows). */
-function indexOf(envelopes: readonly Envelope<Event>[]): BoardIndex {
+function indexOf(envelopes: EnvelopeList): BoardIndex {
   let index = indexes.get(envelopes)
   if (!index) {
     index = { scanned: 0, updates: [], resets: [] }
     indexes.set(envelopes, index)
   }
   for (let i = index.scanned; i < envelopes.length; i++) {
-    const type = (envelopes[i] as Envelope<Event>).event.type
+    const type = envelopes.typeAt(i)
     if (type === 'board/updated') index.updates.push(i)
     else if (RESETS.has(type)) index.resets.push(i)
   }
@@ -53,8 +54,9 @@ function countBelow(xs: readonly number[], limit: number): number {
  * since the board session that was open then began, or null when no update was recorded in it
  * (no board, or a log from before the board was recorded).
  */
-export function boardAt(envelopes: readonly Envelope<Event>[], step: number): BoardAtStep | null {
-  const index = indexOf(envelopes)
+export function boardAt(envelopes: Envelopes, step: number): BoardAtStep | null {
+  const list = asList(envelopes)
+  const index = indexOf(list)
   const resetsBefore = countBelow(index.resets, step)
   const from = resetsBefore > 0 ? (index.resets[resetsBefore - 1] as number) + 1 : 0
   const first = countBelow(index.updates, from)
@@ -63,7 +65,7 @@ export function boardAt(envelopes: readonly Envelope<Event>[], step: number): Bo
   const updates: string[] = []
   let omittedBytes = 0
   for (let k = first; k < last; k++) {
-    const event = (envelopes[index.updates[k] as number] as Envelope<Event>).event
+    const event = (list.at(index.updates[k] as number) as Envelope<Event>).event
     if (event.type !== 'board/updated') continue
     if (event.update) updates.push(event.update)
     else omittedBytes += event.omitted ?? 0

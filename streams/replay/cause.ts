@@ -2,6 +2,7 @@ import type { Cause } from '../core/cause'
 import type { Envelope } from '../core/envelope'
 import type { Event } from '../events'
 import { reduce, type State } from '../projections'
+import { asList, type Envelopes } from './envelopes'
 import type { Replay } from './engine'
 import { sourceOf } from './query'
 
@@ -19,13 +20,14 @@ export function producerOf(envelope: Envelope<Event>): string | null {
  * The events each event caused (by the seq recorded as their cause), as envelope indexes. One
  * pass over the log, built when first asked.
  */
-export function effectsIndex(envelopes: readonly Envelope<Event>[]): ReadonlyMap<number, number[]> {
+export function effectsIndex(envelopes: Envelopes): ReadonlyMap<number, number[]> {
+  const list = asList(envelopes)
   const out = new Map<number, number[]>()
-  for (let i = 0; i < envelopes.length; i++) {
-    const seq = (envelopes[i] as Envelope<Event>).cause?.seq
+  for (let i = 0; i < list.length; i++) {
+    const seq = list.causeSeqAt(i)
     if (seq === undefined) continue
-    const list = out.get(seq)
-    if (list) list.push(i)
+    const effects = out.get(seq)
+    if (effects) effects.push(i)
     else out.set(seq, [i])
   }
   return out
@@ -51,7 +53,7 @@ export function createSkipper(replay: Replay) {
       state = last.state
     }
     for (let i = from; i < step; i++)
-      if (!skipped.has(i)) state = reduce(state, (replay.envelopes[i] as Envelope<Event>).event)
+      if (!skipped.has(i)) state = reduce(state, (replay.envelopes.at(i) as Envelope<Event>).event)
     last = { key, step, state }
     return state
   }

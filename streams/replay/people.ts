@@ -1,5 +1,6 @@
 import type { Envelope } from '../core/envelope'
 import type { Event } from '../events'
+import { asList, type Envelopes } from './envelopes'
 
 /**
  * Who is who in a log: the uids, user ids and names that stand for one person, learnt from the
@@ -14,7 +15,8 @@ export interface PeopleDirectory {
 
 const ID_KEYS = ['uid', 'userId', 'userName'] as const
 
-export function buildPeopleDirectory(envelopes: readonly Envelope<Event>[]): PeopleDirectory {
+export function buildPeopleDirectory(envelopes: Envelopes): PeopleDirectory {
+  const list = asList(envelopes)
   // union-find over identifiers seen together in one record
   const parent = new Map<string, string>()
   const find = (x: string): string => {
@@ -56,7 +58,7 @@ export function buildPeopleDirectory(envelopes: readonly Envelope<Event>[]): Peo
     if (ids.length > 1 && (record.uid !== undefined || record.userId !== undefined)) union(ids)
     for (const inner of Object.values(record)) visit(inner, depth + 1)
   }
-  for (let i = 0; i < envelopes.length; i++) visit((envelopes[i] as Envelope<Event>).event, 0)
+  for (let i = 0; i < list.length; i++) visit((list.at(i) as Envelope<Event>).event, 0)
 
   const members = new Map<string, string[]>()
   for (const id of parent.keys()) {

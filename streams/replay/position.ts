@@ -1,5 +1,4 @@
-import type { Envelope } from '../core/envelope'
-import type { Event } from '../events'
+import { asList, type Envelopes } from './envelopes'
 import { parseTime, stepAtTime, stepOfSeq } from './query'
 
 /**
@@ -29,16 +28,17 @@ const fail = (problem: PositionProblem): Position => ({ ok: false, problem })
  * The step a seq names (the state after that event), checked: a seq must be one of the log's,
  * from its first to its last, and not one a gap lost. Never clamped.
  */
-export function positionOfSeq(envelopes: readonly Envelope<Event>[], text: string): Position {
+export function positionOfSeq(envelopes: Envelopes, text: string): Position {
+  const list = asList(envelopes)
   const t = text.trim()
   if (!/^-?\d+$/.test(t)) return fail({ kind: 'notSeq', text })
-  if (envelopes.length === 0) return fail({ kind: 'emptyLog' })
+  if (list.length === 0) return fail({ kind: 'emptyLog' })
   const seq = Number(t)
-  const first = (envelopes[0] as Envelope<Event>).seq
-  const last = (envelopes[envelopes.length - 1] as Envelope<Event>).seq
+  const first = list.seqAt(0)
+  const last = list.seqAt(list.length - 1)
   if (seq < first || seq > last) return fail({ kind: 'seqOutside', seq, first, last })
-  const step = stepOfSeq(envelopes, seq)
-  if ((envelopes[step - 1] as Envelope<Event>).seq !== seq) return fail({ kind: 'seqMissing', seq })
+  const step = stepOfSeq(list, seq)
+  if (list.seqAt(step - 1) !== seq) return fail({ kind: 'seqMissing', seq })
   return { ok: true, step }
 }
 
@@ -46,14 +46,11 @@ export function positionOfSeq(envelopes: readonly Envelope<Event>[], text: strin
  * The step at a time from the log's start (seconds, or m:ss.mmm), checked: a time after the
  * log's last event is refused, not clamped.
  */
-export function positionOfTime(
-  envelopes: readonly Envelope<Event>[],
-  startedAt: number,
-  text: string,
-): Position {
+export function positionOfTime(envelopes: Envelopes, startedAt: number, text: string): Position {
+  const list = asList(envelopes)
   const ms = parseTime(text)
   if (Number.isNaN(ms)) return fail({ kind: 'notTime', text })
-  const duration = (envelopes.at(-1)?.at ?? startedAt) - startedAt
+  const duration = (list.length > 0 ? list.timeAt(list.length - 1) : startedAt) - startedAt
   if (ms > duration) return fail({ kind: 'timeOutside', ms, duration })
-  return { ok: true, step: stepAtTime(envelopes, startedAt, ms) }
+  return { ok: true, step: stepAtTime(list, startedAt, ms) }
 }

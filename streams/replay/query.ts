@@ -1,5 +1,5 @@
-import type { Envelope } from '../core/envelope'
 import type { Event } from '../events'
+import { asList, type Envelopes } from './envelopes'
 
 /** The source of an event: the part of its type before the slash ('msg', 'rest', 'ui'…). */
 export function sourceOf(type: string): string {
@@ -80,37 +80,36 @@ export function clampStep(step: number, length: number): number {
 }
 
 /** The seq a step stands for: the seq of its last folded envelope (the first seq - 1 at step 0). */
-export function seqOfStep(envelopes: readonly Envelope<Event>[], step: number): number {
-  const at = clampStep(step, envelopes.length)
-  if (at > 0) return (envelopes[at - 1] as Envelope<Event>).seq
-  return (envelopes[0]?.seq ?? 0) - 1
+export function seqOfStep(envelopes: Envelopes, step: number): number {
+  const list = asList(envelopes)
+  const at = clampStep(step, list.length)
+  if (at > 0) return list.seqAt(at - 1)
+  return (list.length > 0 ? list.seqAt(0) : 0) - 1
 }
 
 /** The step that ends with the envelope of this seq (the nearest one before it when none has it). */
-export function stepOfSeq(envelopes: readonly Envelope<Event>[], seq: number): number {
+export function stepOfSeq(envelopes: Envelopes, seq: number): number {
+  const list = asList(envelopes)
   let lo = 0
-  let hi = envelopes.length
+  let hi = list.length
   // first index whose seq is greater than `seq`
   while (lo < hi) {
     const mid = (lo + hi) >>> 1
-    if ((envelopes[mid] as Envelope<Event>).seq <= seq) lo = mid + 1
+    if (list.seqAt(mid) <= seq) lo = mid + 1
     else hi = mid
   }
   return lo
 }
 
 /** The step at `ms` after the log's start: every envelope recorded at or before then. */
-export function stepAtTime(
-  envelopes: readonly Envelope<Event>[],
-  startedAt: number,
-  ms: number,
-): number {
+export function stepAtTime(envelopes: Envelopes, startedAt: number, ms: number): number {
+  const list = asList(envelopes)
   const until = startedAt + ms
   let lo = 0
-  let hi = envelopes.length
+  let hi = list.length
   while (lo < hi) {
     const mid = (lo + hi) >>> 1
-    if ((envelopes[mid] as Envelope<Event>).at <= until) lo = mid + 1
+    if (list.timeAt(mid) <= until) lo = mid + 1
     else hi = mid
   }
   return lo

@@ -82,9 +82,20 @@ export interface LogReader {
   end(endsWithNewline: boolean): SessionLog
 }
 
+export interface LogReaderOptions {
+  /**
+   * Hands each envelope read on with its line (undefined for a log migrated from an older
+   * format: its lines are not the envelopes'), instead of keeping it: `take` and `end` then
+   * answer no envelopes. The replay screen's reader keeps the text, not the objects.
+   */
+  readonly onEnvelope?: (envelope: Envelope<Event>, line: string | undefined) => void
+}
+
 export function createLogReader(
   migrations: Readonly<Record<number, Migration>> = MIGRATIONS,
+  options: LogReaderOptions = {},
 ): LogReader {
+  const onEnvelope = options.onEnvelope
   let header: Record<string, unknown> | undefined
   let format = FORMAT_VERSION
   let lineNo = 0
@@ -97,7 +108,7 @@ export function createLogReader(
   const problems: ReadProblem[] = []
   const canonical = new Map<string, string>()
 
-  const accept = (envelope: Envelope<Event>, line: number) => {
+  const accept = (envelope: Envelope<Event>, line: number, text?: string) => {
     const event = envelope.event as { type: string }
     let type = canonical.get(event.type)
     if (type === undefined) {
@@ -110,6 +121,7 @@ export function createLogReader(
       problems.push({ kind: 'gap', line, index: count, from: nextSeq, to: envelope.seq - 1 })
     nextSeq = envelope.seq + 1
     count++
+    if (onEnvelope) return onEnvelope(envelope, text)
     all.push(envelope)
     fresh.push(envelope)
   }
@@ -153,7 +165,7 @@ export function createLogReader(
       }
       // An older format is migrated as a whole at the end; its lines are checked after that.
       if (format < FORMAT_VERSION) all.push(value)
-      else if (isEnvelope(value)) accept(value, lineNo)
+      else if (isEnvelope(value)) accept(value, lineNo, text)
       else problems.push({ kind: 'garbage', line: lineNo, text: excerpt(text) })
     },
     take() {

@@ -6,6 +6,7 @@ import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { replayNdjson } from '@streams/replay/engine'
 import { stepOfSeq } from '@streams/replay/query'
+import { readLog } from '@streams/replay/read'
 import { stateToJson } from '@streams/replay/state-json'
 
 const run = promisify(execFile)
@@ -21,7 +22,8 @@ const replay = (...args: string[]) =>
 // over 10 s, so a case has two minutes.
 describe('npm run replay', { timeout: 120_000 }, () => {
   const log = replayNdjson(readFileSync(FIXTURE, 'utf8'))
-  const kick = log.envelopes.find((e) => e.event.type === 'life/kicked')!
+  const { envelopes } = readLog(readFileSync(FIXTURE, 'utf8'))
+  const kick = envelopes.find((e) => e.event.type === 'life/kicked')!
 
   it('--at N --json prints the projections after the event with seq N, as the replay screen copies them', async () => {
     const { stdout } = await replay(FIXTURE, '--at', String(kick.seq), '--json')
@@ -101,7 +103,7 @@ describe('npm run replay', { timeout: 120_000 }, () => {
   })
 
   it("--user finds by a name the events that carry only that person's uid", async () => {
-    const entered = log.envelopes.find((e) => e.event.type === 'rest/roomEntered')!
+    const entered = envelopes.find((e) => e.event.type === 'rest/roomEntered')!
     const me = (entered.event as { data: { me: { uid: string; userName: string } } }).data.me
     const byName = JSON.parse((await replay(FIXTURE, '--user', me.userName, '--json')).stdout)
     const onlyUid = byName.filter(

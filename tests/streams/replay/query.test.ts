@@ -47,7 +47,7 @@ describe('replay queries', () => {
     const replay = createReplay(log(kickedMeeting()))
     const kinds = (type: string) =>
       replay.markers
-        .filter((m) => replay.envelopes[m.index]?.event.type === type)
+        .filter((m) => replay.envelopes.at(m.index)?.event.type === type)
         .flatMap((m) => m.kinds)
     expect(kinds('life/entered')).toEqual(['join'])
     expect(kinds('msg/memberChanged')).toEqual(['join'])

@@ -7,7 +7,8 @@ import {
   pumpLog,
   type PumpMessage,
 } from '../../../src/web/screens/replay/log-pump'
-import type { ReplayBuilder } from '@streams/replay/engine'
+import type { TextReplayBuilder } from '@streams/replay/engine'
+import { createTextEnvelopes } from '@streams/replay/text-log'
 
 const header = JSON.stringify({ kind: 'roomcast-session-log', format: 1, app: 't', startedAt: 0 })
 const line = (seq: number) =>
@@ -50,8 +51,12 @@ describe('opening a log in chunks', () => {
     })
     const chunks = messages.filter((m) => m.type === 'chunk')
     expect(chunks.length).toBeGreaterThanOrEqual(3)
-    for (const c of chunks) expect(c.envelopes.length).toBeLessThanOrEqual(CHUNK_ENVELOPES)
-    const envelopes = chunks.flatMap((c) => c.envelopes)
+    const stored = createTextEnvelopes()
+    for (const c of chunks) {
+      expect(c.chunk?.seqs.length).toBeLessThanOrEqual(CHUNK_ENVELOPES)
+      if (c.chunk) stored.append(c.chunk)
+    }
+    const envelopes = Array.from({ length: stored.length }, (_, i) => stored.at(i))
     expect(envelopes).toEqual(readLog(text).envelopes)
     expect(chunks.flatMap((c) => c.problems)).toEqual([
       { kind: 'gap', line: 7, index: 5, from: 5, to: 6 },
@@ -81,9 +86,9 @@ describe('opening a log in chunks', () => {
     const text = logText(CHUNK_ENVELOPES * 3)
     const whole = createReplay(readLog(text))
     const run = (cancelAfter?: number) =>
-      new Promise<{ builder: ReplayBuilder; progress: LoadProgress[]; readyAt: number }>(
+      new Promise<{ builder: TextReplayBuilder; progress: LoadProgress[]; readyAt: number }>(
         (resolve, reject) => {
-          let builder: ReplayBuilder | null = null
+          let builder: TextReplayBuilder | null = null
           let readyAt = -1
           const progress: LoadProgress[] = []
           const loading = loadLog(

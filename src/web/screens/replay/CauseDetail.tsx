@@ -5,6 +5,7 @@ import type { Envelope } from '@streams/core/envelope'
 import type { Event } from '@streams/events'
 import { effectsIndex, producerOf } from '@streams/replay/cause'
 import type { Replay } from '@streams/replay/engine'
+import type { EnvelopeList } from '@streams/replay/envelopes'
 import { stepOfSeq } from '@streams/replay/query'
 
 /** Effects listed at most under an event. */
@@ -16,12 +17,9 @@ const useStyles = makeStyles({
   note: { color: tokens.colorNeutralForeground3 },
 })
 
-const indexes = new WeakMap<
-  readonly Envelope<Event>[],
-  { length: number; map: ReadonlyMap<number, number[]> }
->()
+const indexes = new WeakMap<EnvelopeList, { length: number; map: ReadonlyMap<number, number[]> }>()
 /** The effects index of a log, built once (again when the log has grown since). */
-function effectsOf(envelopes: readonly Envelope<Event>[]) {
+function effectsOf(envelopes: EnvelopeList) {
   const known = indexes.get(envelopes)
   if (known && known.length === envelopes.length) return known.map
   const map = effectsIndex(envelopes)
@@ -50,13 +48,11 @@ export function CauseDetail({
 }) {
   const styles = useStyles()
   const { t } = useTranslation()
-  const envelope = replay.envelopes[index] as Envelope<Event>
+  const envelope = replay.envelopes.at(index) as Envelope<Event>
   const producer = producerOf(envelope)
   const cause = envelope.cause?.seq
-  const ledTo = useMemo(
-    () => effectsOf(replay.envelopes).get(envelope.seq) ?? [],
-    [replay, envelope],
-  )
+  const seq = replay.envelopes.seqAt(index)
+  const ledTo = useMemo(() => effectsOf(replay.envelopes).get(seq) ?? [], [replay, seq])
   const goSeq = (seq: number) => go(stepOfSeq(replay.envelopes, seq))
   const inLog = cause !== undefined && stepOfSeq(replay.envelopes, cause) > 0
   return (
@@ -85,10 +81,10 @@ export function CauseDetail({
         <div className={styles.row} aria-label={t('replay.cause.ledTo')} role="group">
           <Text weight="semibold">{t('replay.cause.ledTo')}</Text>
           {ledTo.slice(0, LED_TO_SHOWN).map((i) => {
-            const e = replay.envelopes[i] as Envelope<Event>
+            const { envelopes } = replay
             return (
               <Link key={i} as="button" className={styles.mono} onClick={() => go(i + 1)}>
-                {`#${e.seq} ${e.event.type}`}
+                {`#${envelopes.seqAt(i)} ${envelopes.typeAt(i)}`}
               </Link>
             )
           })}

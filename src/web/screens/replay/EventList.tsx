@@ -83,7 +83,7 @@ export function EventList({ opened, cursor }: { opened: OpenedLog; cursor: Curso
   const startedAt = replay.header.startedAt
 
   const renderRow = (row: number) => {
-    const envelope = envelopes[index.envelopeAt(row)] as Envelope<Event>
+    const envelope = envelopes.at(index.envelopeAt(row)) as Envelope<Event>
     const who = peopleOf(envelope.event).slice(0, 3).join(', ')
     return (
       <>

@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Envelope } from '@streams/core/envelope'
 import type { Event } from '@streams/events'
+import type { EnvelopeList } from '@streams/replay/envelopes'
 import { isErrorType } from '@streams/replay/markers'
 import { formatTime } from '@streams/replay/query'
 import { indexWhere } from './event-index'
@@ -29,10 +30,13 @@ const useStyles = makeStyles({
 type Kind = 'events' | 'network' | 'errors'
 
 type RestCalled = Extract<Event, { type: 'rest/called' }>
-const isCall = (e: Envelope<Event>) => e.event.type === 'rest/called'
+const isCall = (l: EnvelopeList, i: number) => l.typeAt(i) === 'rest/called'
 const failed = (e: RestCalled) => e.status !== 200 || (e.code ?? 0) !== 0
-const isError = (e: Envelope<Event>) =>
-  isErrorType(e.event.type) || (e.event.type === 'rest/called' && failed(e.event))
+const isError = (l: EnvelopeList, i: number) => {
+  const type = l.typeAt(i)
+  if (isErrorType(type)) return true
+  return type === 'rest/called' && failed((l.at(i) as Envelope<RestCalled>).event)
+}
 
 /** The message an error event carries, when it carries one. */
 function messageOf(event: Event): string {
@@ -61,7 +65,7 @@ export function LogPanels({ opened, cursor }: { opened: OpenedLog; cursor: Curso
   const startedAt = opened.replay.header.startedAt
 
   const row = (i: number) => {
-    const envelope = envelopes[i] as Envelope<Event>
+    const envelope = envelopes.at(i) as Envelope<Event>
     const time = formatTime(envelope.at - startedAt)
     if (envelope.event.type === 'rest/called') {
       const call = envelope.event

@@ -19,7 +19,7 @@ import { LoadBar } from './LoadBar'
 import { OpenLog } from './OpenLog'
 import { ReadProblems } from './ReadProblems'
 import { ReplayView } from './ReplayView'
-import { originOf } from './timeline-scale'
+import { originOf, scaleOf } from './timeline-scale'
 import { useLogLoader } from './use-log-loader'
 
 addReplayTexts()
@@ -107,9 +107,7 @@ export default function ReplayScreen() {
               {t('replay.info', {
                 name: loaded.opened.name,
                 count: replay.length,
-                duration: formatTime(
-                  (replay.envelopes.at(-1)?.at ?? originOf(replay)) - originOf(replay),
-                ),
+                duration: formatTime(scaleOf(replay).to - originOf(replay)),
                 app: replay.header.app,
                 format: replay.header.format,
               })}

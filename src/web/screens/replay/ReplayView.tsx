@@ -89,8 +89,9 @@ export function ReplayView({ opened }: { opened: OpenedLog }) {
   const { go } = cursor
   useEffect(() => {
     const seq = wanted.current
-    const last = replay.envelopes.at(-1)?.seq
-    if (seq === null || last === undefined || last < seq) return
+    const { envelopes } = replay
+    if (seq === null || envelopes.length === 0 || envelopes.seqAt(envelopes.length - 1) < seq)
+      return
     wanted.current = null
     go(stepOfSeq(replay.envelopes, seq))
   }, [replay, go])

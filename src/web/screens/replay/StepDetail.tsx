@@ -79,7 +79,7 @@ export function StepDetail({
   const { t } = useTranslation()
   const at = useDeferredValue(step)
   const [compare, setCompare] = useState<number | null>(null)
-  const envelope = at > 0 ? replay.envelopes[at - 1] : undefined
+  const envelope = at > 0 ? replay.envelopes.at(at - 1) : undefined
   const json = useMemo(() => {
     if (!envelope) return ''
     const text = JSON.stringify(envelope.event, null, 2)

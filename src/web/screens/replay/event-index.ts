@@ -1,6 +1,7 @@
 import type { Envelope } from '@streams/core/envelope'
 import type { Event } from '@streams/events'
-import { matchesFilter, type EventFilter } from '@streams/replay/query'
+import { asList, type EnvelopeList, type Envelopes } from '@streams/replay/envelopes'
+import { matchesFilter, sourceOf, type EventFilter } from '@streams/replay/query'
 
 /**
  * The rows of the event list: the indexes of the envelopes a filter keeps, in order. Built once
@@ -28,23 +29,50 @@ function allOf(length: number): EventIndex {
   }
 }
 
-export function filterEvents(
-  envelopes: readonly Envelope<Event>[],
-  filter: EventFilter,
-): EventIndex {
-  if (isEmpty(filter)) return allOf(envelopes.length)
-  return indexWhere(envelopes, (e) => matchesFilter(e.event, filter))
+/**
+ * Whether an event's type passes a filter's source and type parts (a type is the same test for
+ * every event of it: answered once a type).
+ */
+function typeTest(filter: EventFilter): (type: string) => boolean {
+  const sources = filter.source?.trim() ? filter.source.split(',').map((s) => s.trim()) : null
+  const part = filter.type?.trim().toLowerCase()
+  const known = new Map<string, boolean>()
+  return (type) => {
+    let ok = known.get(type)
+    if (ok === undefined) {
+      ok =
+        (!sources || sources.includes(sourceOf(type))) &&
+        (!part || type.toLowerCase().includes(part))
+      known.set(type, ok)
+    }
+    return ok
+  }
 }
 
-/** The rows of the envelopes a test keeps (the network and errors panels). */
+export function filterEvents(envelopes: Envelopes, filter: EventFilter): EventIndex {
+  const list = asList(envelopes)
+  if (isEmpty(filter)) return allOf(list.length)
+  const typeOk = typeTest(filter)
+  // the user part needs the event itself: parsed only for events of a type that passes
+  if (!filter.user?.trim()) return indexWhere(list, (l, i) => typeOk(l.typeAt(i)))
+  return indexWhere(
+    list,
+    (l, i) => typeOk(l.typeAt(i)) && matchesFilter((l.at(i) as Envelope<Event>).event, filter),
+  )
+}
+
+/**
+ * The rows of the envelopes a test keeps (the network and errors panels). The test gets the list
+ * and an index: what it can tell from the type (`typeAt`) needs no parsing of the event.
+ */
 export function indexWhere(
-  envelopes: readonly Envelope<Event>[],
-  keep: (envelope: Envelope<Event>) => boolean,
+  envelopes: Envelopes,
+  keep: (list: EnvelopeList, index: number) => boolean,
 ): EventIndex {
-  const kept = new Int32Array(envelopes.length)
+  const list = asList(envelopes)
+  const kept = new Int32Array(list.length)
   let size = 0
-  for (let i = 0; i < envelopes.length; i++)
-    if (keep(envelopes[i] as Envelope<Event>)) kept[size++] = i
+  for (let i = 0; i < list.length; i++) if (keep(list, i)) kept[size++] = i
   const rows = kept.subarray(0, size)
   return {
     size,

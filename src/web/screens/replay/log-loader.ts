@@ -1,6 +1,4 @@
-import type { Envelope } from '@streams/core/envelope'
-import type { Event } from '@streams/events'
-import { createReplayBuilder, type ReplayBuilder } from '@streams/replay/engine'
+import { createTextReplayBuilder, type TextReplayBuilder } from '@streams/replay/engine'
 import { sourceOf } from '@streams/replay/query'
 import type { ReadProblem } from '@streams/replay/read'
 import { pumpLog, type LogErrorKind, type LogSource, type PumpMessage } from './log-pump'
@@ -21,7 +19,7 @@ export interface LoadProgress {
 
 export interface LoadHandlers {
   /** The replay grows from here on; called once, after the first slice folded. */
-  onReady(builder: ReplayBuilder, sources: ReadonlySet<string>): void
+  onReady(builder: TextReplayBuilder, sources: ReadonlySet<string>): void
   onProgress(progress: LoadProgress): void
   onError(kind: LogErrorKind, message: string): void
 }
@@ -66,17 +64,17 @@ function pageReader(): Reader {
 
 /**
  * Opens a log for the replay screen: a worker reads and parses it as it arrives (`pumpLog`) and
- * hands over its envelopes in chunks; the page folds them into the replay in slices of at most
- * SLICE_MS, so no task holds the page while a big log opens, and the first screen shows as soon
- * as the first slice is folded. `cancel` stops the reading; what was folded stays.
+ * hands over its envelopes in chunks, as text with typed-array indexes (`LogChunk`: no million
+ * objects to copy onto the page, or for its garbage collector to move). The page appends each
+ * chunk at once and folds in slices of at most SLICE_MS, parsing each envelope for its fold and
+ * keeping only the states, so no task holds the page while a big log opens, and the first screen
+ * shows as soon as the first slice is folded. `cancel` stops the reading; what was folded stays.
  */
 export function loadLog(source: LogSource, handlers: LoadHandlers): Loading {
   const reader = workerReader() ?? pageReader()
-  const queue: Envelope<Event>[][] = []
-  let head = 0
-  let builder: ReplayBuilder | null = null
+  let builder: TextReplayBuilder | null = null
   const sources = new Set<string>()
-  const typesSeen = new Set<string>()
+  let typesSeen = 0
   let read = 0
   let total: number | null = null
   let received = false
@@ -90,35 +88,29 @@ export function loadLog(source: LogSource, handlers: LoadHandlers): Loading {
     read,
     total,
     events: builder?.replay.length ?? 0,
-    done: (finished && queue.length === 0) || cancelled,
+    done: (finished && pending() === 0) || cancelled,
     cancelled,
   })
+
+  const pending = () => builder?.pending ?? 0
 
   const slice = () => {
     scheduled = false
     if (!builder || cancelled) return
     const until = performance.now() + SLICE_MS
-    outer: while (queue.length > 0) {
-      const chunk = queue[0] as Envelope<Event>[]
-      while (head < chunk.length) {
-        const envelope = chunk[head++] as Envelope<Event>
-        const type = envelope.event.type
-        if (!typesSeen.has(type)) {
-          typesSeen.add(type)
-          sources.add(sourceOf(type))
-        }
-        builder.push(envelope)
-        if ((head & 63) === 0 && performance.now() > until) break outer
-      }
-      queue.shift()
-      head = 0
+    let n = 0
+    while (builder.pending > 0) {
+      builder.foldNext()
+      if ((++n & 63) === 0 && performance.now() > until) break
     }
+    const types = builder.types
+    for (; typesSeen < types.length; typesSeen++) sources.add(sourceOf(types[typesSeen] as string))
     if (readyToldAt < 0) {
       readyToldAt = builder.replay.length
       handlers.onReady(builder, sources)
     }
     handlers.onProgress(progress())
-    if (queue.length > 0) schedule()
+    if (pending() > 0) schedule()
   }
   const schedule = () => {
     if (scheduled || cancelled) return
@@ -130,7 +122,7 @@ export function loadLog(source: LogSource, handlers: LoadHandlers): Loading {
     if (cancelled) return
     switch (message.type) {
       case 'header':
-        builder = createReplayBuilder(message.header)
+        builder = createTextReplayBuilder(message.header)
         total = message.total
         builder.addProblems(pendingProblems)
         pendingProblems = []
@@ -141,7 +133,7 @@ export function loadLog(source: LogSource, handlers: LoadHandlers): Loading {
         // problems first: a gap is marked on the envelope it comes before
         if (builder) builder.addProblems(message.problems)
         else pendingProblems.push(...message.problems)
-        if (message.envelopes.length > 0) queue.push(message.envelopes)
+        if (message.chunk) builder?.append(message.chunk)
         schedule()
         return
       case 'done':
@@ -149,7 +141,7 @@ export function loadLog(source: LogSource, handlers: LoadHandlers): Loading {
         finished = true
         builder?.addProblems(message.problems)
         reader.stop()
-        if (!received || queue.length === 0) schedule()
+        if (!received || pending() === 0) schedule()
         return
       case 'error':
         finished = true
@@ -161,10 +153,9 @@ export function loadLog(source: LogSource, handlers: LoadHandlers): Loading {
 
   return {
     cancel() {
-      if (cancelled || (finished && queue.length === 0)) return
+      if (cancelled || (finished && pending() === 0)) return
       cancelled = true
       reader.stop()
-      queue.length = 0
       handlers.onProgress(progress())
     },
   }

@@ -1,7 +1,6 @@
-import type { Envelope } from '@streams/core/envelope'
-import type { Event } from '@streams/events'
 import type { LogHeader } from '@streams/recorder/format'
 import { createLogReader, LogFormatError, type ReadProblem } from '@streams/replay/read'
+import { buffersOf, createChunkWriter, type LogChunk } from '@streams/replay/text-log'
 
 /** Why a log did not open: not a readable log, an HTTP answer, no answer, anything else. */
 export type LogErrorKind = 'format' | 'http' | 'network' | 'read'
@@ -15,7 +14,8 @@ export type PumpMessage =
   | { readonly type: 'header'; readonly header: LogHeader<unknown>; readonly total: number | null }
   | {
       readonly type: 'chunk'
-      readonly envelopes: Envelope<Event>[]
+      /** The envelopes read, as their lines and indexes (the page parses one when it needs it). */
+      readonly chunk: LogChunk | null
       readonly problems: ReadProblem[]
       /** Bytes (characters for a text) read so far. */
       readonly read: number
@@ -23,7 +23,7 @@ export type PumpMessage =
   | { readonly type: 'done'; readonly problems: ReadProblem[]; readonly read: number }
   | { readonly type: 'error'; readonly kind: LogErrorKind; readonly message: string }
 
-/** Envelopes a chunk holds at most: one message stays well under a millisecond or ten to copy. */
+/** Envelopes a chunk holds at most (a string of their lines and a few typed arrays to copy). */
 export const CHUNK_ENVELOPES = 2000
 
 class SourceError extends Error {
@@ -106,18 +106,23 @@ export interface PumpOptions {
 
 /**
  * Reads a log as it arrives, line by line (`createLogReader`: damaged lines are got past and
- * listed), and posts its header, then its envelopes in chunks of at most CHUNK_ENVELOPES with the
- * problems found among them, then the end. Runs in the replay screen's worker, so parsing never
+ * listed), and posts its header, then its envelopes in chunks of at most CHUNK_ENVELOPES (their
+ * lines and indexes, `LogChunk`, the typed arrays transferred) with the problems found among
+ * them, then the end. Every line is parsed here, to check it; the page parses again only the
+ * envelopes it folds or shows, and keeps none of them. Runs in the replay screen's worker, so parsing never
  * holds the page; without a worker, on the page with a pause between chunks.
  */
 export async function pumpLog(
   source: LogSource,
-  post: (message: PumpMessage) => void,
+  post: (message: PumpMessage, transfer?: ArrayBuffer[]) => void,
   options: PumpOptions = {},
 ): Promise<void> {
   try {
     const { chunks, total } = await open(source, options.fetchImpl ?? fetch)
-    const reader = createLogReader()
+    const writer = createChunkWriter()
+    const reader = createLogReader(undefined, {
+      onEnvelope: (envelope, line) => writer.add(envelope, line ?? JSON.stringify(envelope)),
+    })
     const decoder = new TextDecoder()
     let rest = ''
     let read = 0
@@ -129,11 +134,11 @@ export async function pumpLog(
         post({ type: 'header', header: reader.header, total })
         headerSent = true
       }
-      const envelopes = reader.take()
+      const chunk = writer.take()
       const problems = reader.problems.slice(sentProblems)
       sentProblems = reader.problems.length
-      if (envelopes.length > 0 || problems.length > 0)
-        post({ type: 'chunk', envelopes, problems, read })
+      if (chunk || problems.length > 0)
+        post({ type: 'chunk', chunk, problems, read }, chunk ? buffersOf(chunk) : [])
       lines = 0
       if (options.pause) await options.pause()
     }

@@ -1,6 +1,5 @@
-import type { Envelope } from '@streams/core/envelope'
-import type { Event } from '@streams/events'
 import { createReplay, type Replay } from '@streams/replay/engine'
+import { asList, type Envelopes } from '@streams/replay/envelopes'
 import { sourceOf } from '@streams/replay/query'
 import { LogFormatError, readLog } from '@streams/replay/read'
 
@@ -30,9 +29,10 @@ export interface OpenedLog {
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 /** The sources present in a log, in one pass. */
-export function sourcesOf(envelopes: readonly Envelope<Event>[]): string[] {
+export function sourcesOf(envelopes: Envelopes): string[] {
+  const list = asList(envelopes)
   const types = new Set<string>()
-  for (let i = 0; i < envelopes.length; i++) types.add((envelopes[i] as Envelope<Event>).event.type)
+  for (let i = 0; i < list.length; i++) types.add(list.typeAt(i))
   return [...new Set([...types].map(sourceOf))].sort()
 }
 

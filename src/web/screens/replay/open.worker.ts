@@ -3,7 +3,7 @@ import { pumpLog, type LogSource, type PumpMessage } from './log-pump'
 /** What this module sees of the worker's global scope. */
 interface WorkerScope {
   onmessage: ((event: MessageEvent<LogSource>) => void) | null
-  postMessage(message: PumpMessage): void
+  postMessage(message: PumpMessage, transfer?: ArrayBuffer[]): void
 }
 
 /**
@@ -13,5 +13,5 @@ interface WorkerScope {
  */
 const scope = self as unknown as WorkerScope
 scope.onmessage = (event) => {
-  void pumpLog(event.data, (message) => scope.postMessage(message))
+  void pumpLog(event.data, (message, transfer) => scope.postMessage(message, transfer ?? []))
 }

@@ -1,6 +1,5 @@
-import type { Envelope } from '@streams/core/envelope'
-import type { Event } from '@streams/events'
 import type { Replay } from '@streams/replay/engine'
+import { asList, type Envelopes } from '@streams/replay/envelopes'
 import { MARKER_KINDS, type Marker, type MarkerKind } from '@streams/replay/markers'
 import { clampStep, stepAtTime } from '@streams/replay/query'
 
@@ -20,33 +19,28 @@ export interface TimeScale {
 
 /** The time of step 0: the log's start, or its first event when it starts from a snapshot. */
 export function originOf(replay: Replay): number {
-  const first = replay.envelopes[0]?.at
-  if (first === undefined) return replay.header.startedAt
+  const { envelopes } = replay
+  if (envelopes.length === 0) return replay.header.startedAt
+  const first = envelopes.timeAt(0)
   return replay.header.snapshot ? first : Math.min(first, replay.header.startedAt)
 }
 
 export function scaleOf(replay: Replay): TimeScale {
   const from = originOf(replay)
-  const to = replay.envelopes.at(-1)?.at ?? from
+  const { envelopes } = replay
+  const to = envelopes.length > 0 ? envelopes.timeAt(envelopes.length - 1) : from
   return { from, to, length: replay.length, byTime: to > from }
 }
 
 /** Epoch ms of a step: the time of its last event (the origin at step 0). */
-export function timeOfStep(
-  envelopes: readonly Envelope<Event>[],
-  origin: number,
-  step: number,
-): number {
-  const at = clampStep(step, envelopes.length)
-  return at === 0 ? origin : (envelopes[at - 1] as Envelope<Event>).at
+export function timeOfStep(envelopes: Envelopes, origin: number, step: number): number {
+  const list = asList(envelopes)
+  const at = clampStep(step, list.length)
+  return at === 0 ? origin : list.timeAt(at - 1)
 }
 
 /** Where a step sits on the bar, from 0 to 1. */
-export function fractionOfStep(
-  scale: TimeScale,
-  envelopes: readonly Envelope<Event>[],
-  step: number,
-): number {
+export function fractionOfStep(scale: TimeScale, envelopes: Envelopes, step: number): number {
   if (scale.length === 0) return 0
   if (!scale.byTime) return step / scale.length
   const t = timeOfStep(envelopes, scale.from, step)
@@ -54,11 +48,7 @@ export function fractionOfStep(
 }
 
 /** The step at a place on the bar (0 to 1): every event up to that time. O(log n). */
-export function stepAtFraction(
-  scale: TimeScale,
-  envelopes: readonly Envelope<Event>[],
-  fraction: number,
-): number {
+export function stepAtFraction(scale: TimeScale, envelopes: Envelopes, fraction: number): number {
   const f = Math.max(0, Math.min(1, fraction))
   if (!scale.byTime) return Math.round(f * scale.length)
   return stepAtTime(envelopes, scale.from, f * (scale.to - scale.from))
@@ -73,7 +63,7 @@ export type MarkerColumns = Readonly<Record<MarkerKind, Uint32Array>>
  */
 export function markerColumns(
   markers: readonly Marker[],
-  envelopes: readonly Envelope<Event>[],
+  envelopes: Envelopes,
   scale: TimeScale,
   columns: number,
 ): MarkerColumns {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import type { ReplayBuilder } from '@streams/replay/engine'
+import type { TextReplayBuilder } from '@streams/replay/engine'
 import { loadLog, type LoadProgress, type Loading } from './log-loader'
 import type { LogErrorKind, LogSource } from './log-pump'
 import type { OpenedLog } from './open-log'
@@ -43,7 +43,7 @@ export function useLogLoader(): LogLoader {
   const open = useCallback((name: string, source: LogSource) => {
     current.current?.loading.cancel()
     const id = ++ids.current
-    let builder: ReplayBuilder | null = null
+    let builder: TextReplayBuilder | null = null
     let sources: ReadonlySet<string> = new Set()
     let refreshed = 0
     let shown = false

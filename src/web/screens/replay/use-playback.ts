@@ -42,10 +42,10 @@ export function usePlayback(replay: Replay, cursor: Cursor): Playback {
         base = { wall: now, at: timeOfStep(envelopes, origin, current), step: current }
       let until = base.at + (now - base.wall) * speed
       // Skip inactivity: a quiet stretch longer than INACTIVITY_MS jumps to the next event.
-      const coming = envelopes[current]
-      if (skipInactivity && coming && coming.at - until > INACTIVITY_MS) {
-        base = { wall: now, at: coming.at, step: current }
-        until = coming.at
+      const coming = current < envelopes.length ? envelopes.timeAt(current) : undefined
+      if (skipInactivity && coming !== undefined && coming - until > INACTIVITY_MS) {
+        base = { wall: now, at: coming, step: current }
+        until = coming
       }
       const next = stepAtTime(envelopes, replay.header.startedAt, until - replay.header.startedAt)
       if (next > current) {
