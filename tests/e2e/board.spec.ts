@@ -1,4 +1,6 @@
 import { expect, test } from './support/test'
+import { exportLog } from './support/fixture'
+import { jumpTo, openLog, stage, writeLogFile } from './support/replay'
 import {
   draw,
   join,
@@ -100,4 +102,58 @@ test('[BOARD-2] [WB-1] turning the share off leaves the board on every side', as
   for (const page of [host, guest]) {
     await expect(page.getByTestId('board-view')).toHaveCount(0)
   }
+})
+
+test('[ROUTE-15] [WB-1] a replayed session log redraws the board: each stroke at its step, none before the first', async ({
+  browser,
+}, info) => {
+  const room = `board-replay-${Date.now()}`
+  const host = await join(browser, { room, name: 'Hana Host', role: 'Host' })
+  await shareBoard(host)
+  // a stroke's last writes may follow its mouse-up: the scene counts once it stays the same
+  const settled = async () => {
+    let seen: string | null = null
+    await expect
+      .poll(
+        async () => {
+          const now = await sceneHash(host)
+          const same = now !== null && now === seen
+          seen = now
+          return same
+        },
+        { intervals: [300] },
+      )
+      .toBe(true)
+    return seen as unknown as string
+  }
+  await draw(host, [0.2, 0.3], [0.5, 0.6])
+  await expect(surface(host)).toHaveAttribute('data-elements', '1')
+  const oneStroke = await settled()
+  // the log as it stood after the first stroke: its last board update is where that stroke ends
+  const boardSeqs = (text: string) =>
+    text
+      .split('\n')
+      .filter((line) => line.includes('"board/updated"'))
+      .map((line) => (JSON.parse(line) as { seq: number }).seq)
+  const afterFirst = boardSeqs(await exportLog(host)).at(-1)!
+  await draw(host, [0.6, 0.3], [0.8, 0.5])
+  await expect(surface(host)).toHaveAttribute('data-elements', '2')
+  const twoStrokes = await settled()
+  const text = await exportLog(host)
+  const updates = boardSeqs(text)
+  expect(updates.length).toBeGreaterThan(1)
+  const last = (JSON.parse(text.trim().split('\n').at(-1)!) as { seq: number }).seq
+
+  const page = await host.context().newPage()
+  await openLog(page, await writeLogFile(info, 'board.ndjson', text))
+  const replayed = stage(page).getByTestId('replay-board').getByTestId('board-surface')
+  await jumpTo(page, last)
+  await expect(replayed).toHaveAttribute('data-elements', '2', { timeout: 20_000 })
+  await expect(replayed).toHaveAttribute('data-scene-hash', twoStrokes)
+  await jumpTo(page, afterFirst)
+  await expect(replayed).toHaveAttribute('data-elements', '1')
+  await expect(replayed).toHaveAttribute('data-scene-hash', oneStroke)
+  // before the board's first update nothing was drawn: the replay says the drawing is not in the log
+  await jumpTo(page, updates[0]! - 1)
+  await expect(stage(page).getByTestId('replay-board')).toHaveCount(0)
 })
