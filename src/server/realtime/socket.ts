@@ -155,6 +155,12 @@ export function serveSocket(
 
   /** A login the token and the caps allow: the session holds the uid from now on. */
   function loggedIn(frame: ClientFrame & { t: 'login' }, claims: TokenClaims): void {
+    // One identity a connection: a login as another uid first logs the old one out (it leaves
+    // its channels, its members hear memberLeft, it is no longer online), as a logout would.
+    if (session.uid !== undefined && session.uid !== frame.uid) {
+      hub.dropSession(session)
+      session.uid = undefined
+    }
     session.channels = new Set(claims.ch ? [claims.ch] : [])
     session.userId = claims.uid
     hub.login(session, frame.uid)
@@ -175,9 +181,6 @@ export function serveSocket(
       )
     if (frame.t === 'ping') return ack()
     if (frame.t === 'login') {
-      // One identity a connection: another uid logs out first (as Agora RTM's ALREADY_LOGIN).
-      if (session.uid !== undefined && session.uid !== frame.uid)
-        return fail(frame.id, 'alreadyLoggedIn', 'logged in as another user: log out first')
       const claims = tokens.verify(frame.token, 'rtm')
       if (!claims || claims.sub !== frame.uid)
         return fail(frame.id, 'unauthorized', 'invalid or expired token')

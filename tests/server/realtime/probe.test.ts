@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type WebSocket from 'ws'
 import { DEFAULT_SETTINGS } from '../../../src/server/config'
-import { meeting, RtmClient, startServer, type TestServer } from '../harness'
+import { enter, meeting, RtmClient, startServer, type TestServer } from '../harness'
 import {
   allFrameProbes,
   chat,
@@ -114,7 +114,15 @@ async function probeRoom() {
     guest: new ProbeSocket(guest.socket),
     anon: new ProbeSocket(anon.socket),
   }
-  return { hostUserId: m.host.me.userId as string, host, guest, anon, context, sockets }
+  return {
+    roomName: m.name,
+    hostUserId: m.host.me.userId as string,
+    host,
+    guest,
+    anon,
+    context,
+    sockets,
+  }
 }
 
 /** Whether the room still works both ways: a chat line from each member reaches the other. */
@@ -224,21 +232,19 @@ describe('hostile frames on the realtime socket', () => {
     room.anon.close()
   })
 
-  it('a second login on one socket as another uid is refused, and the first stays who it was', async () => {
+  it('a second login on one socket as another uid logs the first out: its members hear it left, it is not online', async () => {
     const room = await probeRoom()
     const { host, guest, context } = room
-    // The conferee's socket tries to become the host with the host's own valid token.
-    const again = await guest.request({
-      t: 'login',
-      uid: context.hostUid,
-      token: context.hostToken,
-    })
-    expect(again).toMatchObject({ t: 'error', code: 'alreadyLoggedIn' })
-    expect(server.app.hub.isOnline(context.guestUid)).toBe(true)
+    const dora = await enter(server, { roomName: room.roomName, userName: 'Dora', role: 2 })
+    // The conferee's socket logs in as another member of the room (with that member's token).
+    const again = await guest.request({ t: 'login', uid: dora.me.uid, token: dora.me.rtmToken })
+    expect(again).toMatchObject({ t: 'ack' })
+    await host.next((f) => f.t === 'memberLeft' && f.uid === context.guestUid, 10_000)
+    expect(server.app.hub.isOnline(context.guestUid)).toBe(false)
+    expect((await guest.request({ t: 'join', channel: context.channel })).t).toBe('ack')
     expect(
       (await host.request({ t: 'getMembers', channel: context.channel })).data.members.sort(),
-    ).toEqual([context.hostUid, context.guestUid].sort())
-    await stillTalks(room)
+    ).toEqual([context.hostUid, dora.me.uid].sort())
     host.close()
     guest.close()
     room.anon.close()
