@@ -1,4 +1,4 @@
-import { of } from 'rxjs'
+import { of, throwError } from 'rxjs'
 import { describe, expect, it } from 'vitest'
 import {
   answerQuestionEffect,
@@ -125,6 +125,43 @@ describe('quizzes', () => {
     expect(h.calls('rest.loadQuestionStatistics')).toHaveLength(3)
     expect(h.store.getState().quiz.results?.statistics.answered).toBe(2)
     expect(h.store.getState().quiz.questions?.[0]?.answerState).toBe(1)
+  })
+
+  it('[ROLE-2] [API-8] the statistics are asked for, not pushed: every 2 s while the panel is open; a failed poll is one failure fact and the next poll tries again', () => {
+    let polls = 0
+    const h = runEffects(
+      asHost(),
+      [quizAdminEffect, quizResultsEffect],
+      (_h, at) => {
+        at(10, { type: 'ui/quizOpened' })
+        at(20, { type: 'ui/questionStateChosen', questionId: 'q1', answerState: 1 })
+        at(5000, { type: 'ui/quizClosed' })
+        at(9000, { type: 'ui/quizOpened' })
+        at(12_000, { type: 'ui/quizClosed' })
+      },
+      {
+        until: 30_000,
+        rest: {
+          loadQuestions: () => of([question(1)]),
+          setQuestionState: () => of(question(1)),
+          loadQuestionStatistics: () =>
+            ++polls === 2
+              ? throwError(() => new Error('statistics unavailable'))
+              : of({ questionId: 'q1', answered: polls, correct: 0, byOption: {} }),
+          loadQuestionAnswers: () => of([]),
+        },
+      },
+    )
+    const seen = h.timed().filter((t) => /questionResultsLoaded|callFailed/.test(t))
+    expect(seen).toEqual([
+      '20 rest/questionResultsLoaded',
+      '2020 rest/callFailed',
+      '4020 rest/questionResultsLoaded',
+      // reopened: the followed question is asked for at once, then every 2 s until closed
+      '9000 rest/questionResultsLoaded',
+      '11000 rest/questionResultsLoaded',
+    ])
+    expect(h.calls('rest.loadQuestionStatistics')).toHaveLength(5)
   })
 
   it('[ROLE-2] a conferee cannot manage questions', () => {
