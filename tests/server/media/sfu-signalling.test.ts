@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Client, enter, meeting, ROOM, startServer, type TestServer } from '../harness'
+import { Client, enter, meeting, ROOM, SCENE, startServer, type TestServer } from '../harness'
 import { janusHandles, SfuPeer } from './sfu-peer'
 import { until } from './werift-peer'
 
@@ -110,6 +110,21 @@ describe('SFU signalling: our server owns every permission', () => {
     expect(await peer.publish({ audio: true })).toMatchObject({ t: 'error', code: 'forbidden' })
     expect(await peer.publish({ video: true })).toMatchObject({ t: 'error', code: 'forbidden' })
     expect(await janusHandles(server)).toBe(before)
+  }, 60_000)
+
+  it('[MSG-5] the CDN audience, and a conferee publishing nothing on CDN watch, are refused the media session', async () => {
+    const { host, guest, audience, roomId } = await meeting(server, true)
+    expect((await (await open(audience)).join()).code).toBe('forbidden')
+    // Watch type 1 (everyone in the media session): the conferee joins.
+    expect((await (await open(guest)).join()).t).toBe('ack')
+    const watch = (audienceWatchType: number) =>
+      host.client.post(`${SCENE}meeting/room/update`, { roomId, audienceWatchType })
+    expect((await watch(2)).body.code).toBe(0)
+    expect((await (await open(guest)).join()).code).toBe('forbidden')
+    // Granted the camera, it takes part again; the host always does.
+    await host.client.post(`${host.path}/user/${guest.me.uid}`, { enableVideo: 1 })
+    expect((await (await open(guest)).join()).t).toBe('ack')
+    expect((await (await open(host)).join()).t).toBe('ack')
   }, 60_000)
 
   it('[ROLE-4] a conferee granted video publishes video, and still not audio', async () => {

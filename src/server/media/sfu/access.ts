@@ -17,3 +17,14 @@ export function mayPublish(member: Member, kind: 'audio' | 'video'): boolean {
 export function mayShareScreen(member: Member): boolean {
   return can(member.role, 'shareScreen')
 }
+
+/**
+ * [MSG-5] Who watches the CDN, not the SFU (the client's `isOnCdnWatch`, on our own table): a CDN
+ * audience always, and a conferee who publishes nothing while the room's audience watch type is
+ * not 1. Neither joins the room's media; a projection display shows members' video and does.
+ */
+export function watchesCdn(member: Member, audienceWatchType: number): boolean {
+  if (member.role === Role.cdnAudience) return true
+  if (member.role !== Role.conferee || audienceWatchType === 1) return false
+  return member.enableAudio !== 1 && member.enableVideo !== 1
+}

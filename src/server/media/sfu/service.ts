@@ -13,6 +13,7 @@ import { findPresentMember } from '../../store/members'
 import { getRoomByChannel } from '../../store/rooms'
 import type { SupervisorLog } from '../janus/supervisor'
 import type { JanusServer, MediaPlane } from '../plane'
+import { watchesCdn } from './access'
 import { SfuRefusal } from './refusal'
 import { SfuRoom } from './room'
 import { SfuSession, type SessionHost } from './session'
@@ -125,6 +126,11 @@ export class SfuService implements SessionHost {
     const member = await findPresentMember(this.deps.db, row.room_id, frame.uid)
     if (!member || member.uid !== frame.uid)
       throw new SfuRefusal(SfuError.notInRoom, 'you are not in this room')
+    if (watchesCdn(member, row.audience_watch_type))
+      throw new SfuRefusal(
+        SfuError.forbidden,
+        'you watch the live stream: the media server serves the members who take part',
+      )
     let room = this.rooms.get(frame.channel)
     if (!room) {
       const { plane } = this.deps
