@@ -58,6 +58,25 @@ describe('VideoTile', () => {
     expect(screen.getByLabelText('Carl, video off')).toBeTruthy()
   })
 
+  it('marks its person as talking while the media view says so (the active speaker)', () => {
+    const { view } = fakeView()
+    const talking = new BehaviorSubject<ReadonlySet<string>>(new Set())
+    render(
+      <MediaViewProvider view={{ ...view, talking$: talking }}>
+        <VideoTile uid="42" name="Hana Host" />
+        <VideoTile uid="43" name="Carl" />
+      </MediaViewProvider>,
+    )
+    const hana = screen.getByRole('figure', { name: 'Hana Host' })
+    const carl = screen.getByRole('figure', { name: 'Carl' })
+    expect(hana.dataset.talking).toBeUndefined()
+    act(() => talking.next(new Set(['42'])))
+    expect(hana.dataset.talking).toBe('on')
+    expect(carl.dataset.talking).toBeUndefined()
+    act(() => talking.next(new Set()))
+    expect(hana.dataset.talking).toBeUndefined()
+  })
+
   it('[TRACK-9] shows the network quality it is given', () => {
     render(
       <MediaViewProvider view={null}>
