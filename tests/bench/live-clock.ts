@@ -60,3 +60,23 @@ export function clockAge(stamp: number, now: number): number {
   const current = Math.floor(now / 10) % MODULO
   return ((current - stamp + MODULO) % MODULO) * 10
 }
+
+/**
+ * The clock's bars as `readClock` takes them, read straight from a decoded picture's luma (the
+ * composition's own copy of the camera at its place, before the encoder): the top quarter of
+ * each bar's columns, averaged, its edges left out.
+ */
+export function barsOfPicture(picture: { data: Uint8Array; width: number; height: number }) {
+  const bars = new Uint8Array(BITS)
+  const bar = picture.width / BITS
+  const rows = Math.floor(picture.height / 4)
+  for (let i = 0; i < BITS; i++) {
+    const x0 = Math.floor(i * bar + bar / 4)
+    const x1 = Math.floor((i + 1) * bar - bar / 4)
+    let sum = 0
+    for (let y = 0; y < rows; y++)
+      for (let x = x0; x < x1; x++) sum += picture.data[y * picture.width + x]!
+    bars[i] = Math.round(sum / (rows * (x1 - x0)))
+  }
+  return bars
+}
