@@ -160,6 +160,32 @@ describe('[RTMP-1] input users: an RTMP push or a pulled stream shows in the roo
     expect(server.app.deps.ingest.inputs!.busy(roomId, input.uid)).toBe(false)
     await until(() => !peers[0]!.feeds().some((f) => f.uid === input.uid), 15_000, 'feed gone')
 
+    // A kick is not a removal: the same stream key publishes again (not refused as busy), and the
+    // input is back in the room for everyone: its member announced, its feed in the SFU, live.
+    const joins = () =>
+      rtm.messages(2).filter((m) => m.data.member?.uid === input.uid && m.data.type === 'join')
+        .length
+    const joinedBefore = joins()
+    const back = push(`${input.ingestUrl}/${input.streamKey}`)
+    // Its feed, with audio and video, is offered to both members again (the packets of a feed
+    // that reuses a subscriber's m-line are not counted apart by this test's werift peer).
+    for (const peer of peers)
+      await until(
+        () => peer.feeds().some((f) => f.uid === input.uid && f.audio && f.video),
+        30_000,
+        `the input's feed again on ${peer.who.me.userName}'s side`,
+      )
+    await until(() => joins() > joinedBefore, 15_000, 'the input announced again')
+    expect(back.running).toBe(true)
+    await eventually(
+      async () =>
+        (await host.client.get(`${ROOM}room/${roomId}/input/list`)).body.data[0].state === 'live',
+      15_000,
+      'the input live again',
+    )
+    await back.stop()
+    await until(() => !peers[0]!.feeds().some((f) => f.uid === input.uid), 15_000, 'feed gone')
+
     // Removed: its key no longer opens the ingest.
     const removed = await host.client.post(`${ROOM}room/${roomId}/input/delete`, {
       uid: input.uid,
