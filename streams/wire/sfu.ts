@@ -100,7 +100,8 @@ export const OfferedStreamSchema = Type.Object({
 })
 export type OfferedStream = Static<typeof OfferedStreamSchema>
 
-export const SFU_CLOSE_REASONS = ['kicked', 'left', 'ended', 'replaced'] as const
+/** `watchesLive`: the member now watches the live stream ([MSG-5]), not the room's media. */
+export const SFU_CLOSE_REASONS = ['kicked', 'left', 'ended', 'replaced', 'watchesLive'] as const
 export type SfuCloseReason = (typeof SFU_CLOSE_REASONS)[number]
 
 export const SfuServerFrameSchema = Type.Union([

@@ -112,19 +112,32 @@ describe('SFU signalling: our server owns every permission', () => {
     expect(await janusHandles(server)).toBe(before)
   }, 60_000)
 
-  it('[MSG-5] the CDN audience, and a conferee publishing nothing on CDN watch, are refused the media session', async () => {
+  it('[MSG-5] the CDN audience, and a conferee publishing nothing on CDN watch, are refused the media session or leave it', async () => {
     const { host, guest, audience, roomId } = await meeting(server, true)
     expect((await (await open(audience)).join()).code).toBe('forbidden')
     // Watch type 1 (everyone in the media session): the conferee joins.
-    expect((await (await open(guest)).join()).t).toBe('ack')
+    const before = await open(guest)
+    expect((await before.join()).t).toBe('ack')
     const watch = (audienceWatchType: number) =>
       host.client.post(`${SCENE}meeting/room/update`, { roomId, audienceWatchType })
     expect((await watch(2)).body.code).toBe(0)
+    // On CDN watch now: its session ends, and it cannot join again.
+    expect(await before.socket.next((f) => f.t === 'closed', 5_000)).toMatchObject({
+      reason: 'watchesLive',
+    })
     expect((await (await open(guest)).join()).code).toBe('forbidden')
     // Granted the camera, it takes part again; the host always does.
+    const hostPeer = await open(host)
+    expect((await hostPeer.join()).t).toBe('ack')
     await host.client.post(`${host.path}/user/${guest.me.uid}`, { enableVideo: 1 })
-    expect((await (await open(guest)).join()).t).toBe('ack')
-    expect((await (await open(host)).join()).t).toBe('ack')
+    const granted = await open(guest)
+    expect((await granted.join()).t).toBe('ack')
+    // The grant revoked: back to the live stream.
+    await host.client.post(`${host.path}/user/${guest.me.uid}`, { enableVideo: 0 })
+    expect(await granted.socket.next((f) => f.t === 'closed', 5_000)).toMatchObject({
+      reason: 'watchesLive',
+    })
+    expect(hostPeer.socket.pushed.some((f) => f.t === 'closed')).toBe(false)
   }, 60_000)
 
   it('[ROLE-4] a conferee granted video publishes video, and still not audio', async () => {

@@ -3,12 +3,13 @@ import type { Member } from '@streams/wire/member'
 import type { FeedInfo, SfuCloseReason, SfuServerFrame } from '@streams/wire/sfu'
 import type { Db } from '../../store/db'
 import { presentMembers } from '../../store/members'
+import { getRoom } from '../../store/rooms'
 import { ownerOf, type FeedOwner } from '../janus/display'
 import { RoomMonitor } from '../janus/monitor'
 import type { JanusPublisher, JanusRoomRef } from '../janus/protocol'
 import type { JanusServer } from '../plane'
 import type { SupervisorLog } from '../janus/supervisor'
-import { mayPublish } from './access'
+import { mayPublish, watchesCdn } from './access'
 
 /** What a room needs of a member's signalling session. */
 export interface RoomSession {
@@ -158,7 +159,12 @@ export class SfuRoom {
       void this.enforce(true)
       return
     }
-    if (cmd === Cmd.memberChanged || cmd === Cmd.roomInfo || cmd === Cmd.userState)
+    if (
+      cmd === Cmd.memberChanged ||
+      cmd === Cmd.roomInfo ||
+      cmd === Cmd.userState ||
+      cmd === Cmd.audienceWatchTypeChange
+    )
       this.scheduleReconcile()
     else if (cmd === Cmd.hostChanged) this.scheduleReconcile()
   }
@@ -196,7 +202,14 @@ export class SfuRoom {
         }
         if (owner.source === 'camera') await this.moderate(publisher, member)
       }
-      for (const [uid, session] of this.sessions) if (!members.has(uid)) session.close('left')
+      // Who left, or now watches the live stream ([MSG-5]: a grant revoked on CDN watch, the watch
+      // type changed), is out of the room's media too.
+      const watchType = (await getRoom(this.deps.db, this.roomId))?.audience_watch_type ?? 1
+      for (const [uid, session] of this.sessions) {
+        const member = members.get(uid)
+        if (!member) session.close('left')
+        else if (watchesCdn(member, watchType)) session.close('watchesLive')
+      }
     } catch (error) {
       this.deps.log.warn(`sfu enforcement in ${this.channel}: ${(error as Error).message}`)
     }
