@@ -1,3 +1,4 @@
+import { MAX_BOARD_FRAME_BYTES } from '@streams/wire/board'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -206,7 +207,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     limits: { fileSize: settings.maxUploadBytes, files: 1, fields: 10 },
   })
   await fastify.register(fastifyWebsocket, {
-    options: { maxPayload: 64 * 1024 },
+    // The board's limit, its largest: the realtime and SFU sockets refuse bigger frames themselves.
+    options: { maxPayload: MAX_BOARD_FRAME_BYTES },
     errorHandler: websocketErrorHandler,
   })
   // The room service answers only for this deployment's app id.

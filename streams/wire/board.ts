@@ -17,6 +17,12 @@ export const INIT_SCENE_PATH = '/init'
 /** Binary message tags on the board socket: the first byte of every frame. */
 export const BoardFrame = { sync: 0, awareness: 1, control: 2 } as const
 
+/**
+ * A board frame is at most this big (a bigger one closes the socket, 1009): a writer's paste of
+ * hundreds of long strokes is one Yjs update of several hundred KB.
+ */
+export const MAX_BOARD_FRAME_BYTES = 2 * 1024 * 1024
+
 /** Close codes of the board socket (after hocuspocus). */
 export const BoardCloseCode = {
   unauthorized: 4401,

@@ -8,6 +8,8 @@ import { Type, type Static } from '@sinclair/typebox'
 
 /** Agora's limits: 32 KB a message, 60 messages a second a client. */
 export const MAX_MESSAGE_BYTES = 32 * 1024
+/** A realtime frame is at most this big; a bigger one closes the connection (1009). */
+export const MAX_FRAME_BYTES = 64 * 1024
 export const MAX_MESSAGES_PER_SECOND = 60
 
 /** A request id: a safe integer, so the ack names exactly the request it answers. */

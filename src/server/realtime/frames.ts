@@ -1,3 +1,5 @@
+import type { RawData } from 'ws'
+
 /**
  * A WebSocket text frame from the server (RFC 6455 §5.2: FIN, opcode 1, unmasked), built once
  * so one broadcast is framed once and the same bytes go to every member's socket.
@@ -18,4 +20,9 @@ export function textFrame(text: string): Buffer {
   }
   payload.copy(frame, headerLength)
   return frame
+}
+
+/** The size of a received frame (ws hands a Buffer, an ArrayBuffer or fragments). */
+export function frameBytes(raw: RawData): number {
+  return Array.isArray(raw) ? raw.reduce((n, b) => n + b.length, 0) : raw.byteLength
 }

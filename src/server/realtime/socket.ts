@@ -3,11 +3,13 @@ import type { RawData, WebSocket } from 'ws'
 import {
   ClientFrameSchema,
   CloseCode,
+  MAX_FRAME_BYTES,
   MAX_MESSAGES_PER_SECOND,
   type ClientFrame,
 } from '@streams/wire/realtime'
 import { compile } from '@streams/wire/validate'
 import type { TokenClaims, Tokens } from '../auth/tokens'
+import { frameBytes } from './frames'
 import { checkChannelText, checkPeerText, hostileValue, inOrder, RefusedError } from './checks'
 import type { ChannelHistory } from './history'
 import { messageIdOf } from './history'
@@ -127,6 +129,8 @@ export function serveSocket(
     })
   }
   socket.on('message', (raw, isBinary) => {
+    if (frameBytes(raw) > MAX_FRAME_BYTES)
+      return socket.close(CloseCode.tooBig, 'a frame is at most 64 KB')
     if (waiting) waiting.push([raw, isBinary])
     else received(raw, isBinary)
   })

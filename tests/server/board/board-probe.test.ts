@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import WebSocket from 'ws'
 import * as syncProtocol from 'y-protocols/sync'
 import * as Y from 'yjs'
-import { BoardFrame } from '@streams/wire/board'
+import { BoardFrame, MAX_BOARD_FRAME_BYTES } from '@streams/wire/board'
 import { boardServiceOf } from '../../../src/server/board'
 import { BoardDoc } from '../../../src/server/board/board-doc'
 import { startServer, type TestServer } from '../harness'
@@ -160,9 +160,9 @@ describe('hostile frames on the board socket', () => {
     expect(logged).toEqual([])
   })
 
-  it('malformed frames from an authenticated writer close 1007 (unknown tag 1003, oversized 1009); the board goes on', async () => {
+  it('malformed frames from an authenticated writer close 1007 (unknown tag 1003, over 2 MB 1009); the board goes on', async () => {
     const a = await boardRoom('bp2')
-    const huge = new Uint8Array(70 * 1024)
+    const huge = new Uint8Array(MAX_BOARD_FRAME_BYTES + 1024)
     const probes: [string, Buffer, string][] = [
       ['an empty frame', Buffer.alloc(0), 'close:1007'],
       ['an unknown tag', frame(9, [1, 2, 3]), 'close:1003'],
@@ -183,7 +183,7 @@ describe('hostile frames on the board socket', () => {
         'close:1007',
       ],
       ['a control that is not JSON', frame(BoardFrame.control, [0x7b]), 'close:1007'],
-      ['a frame over 64 KB', frame(BoardFrame.sync, huge), 'close:1009'],
+      ['a frame over 2 MB', frame(BoardFrame.sync, huge), 'close:1009'],
     ]
     const answers: string[] = []
     for (const [name, data] of probes)

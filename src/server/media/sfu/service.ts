@@ -1,4 +1,5 @@
 import type { WebSocket } from 'ws'
+import { MAX_FRAME_BYTES } from '@streams/wire/realtime'
 import { compile } from '@streams/wire/validate'
 import {
   SfuClientFrameSchema,
@@ -8,6 +9,7 @@ import {
 } from '@streams/wire/sfu'
 import type { Member } from '@streams/wire/member'
 import type { Tokens } from '../../auth/tokens'
+import { frameBytes } from '../../realtime/frames'
 import type { Db } from '../../store/db'
 import { findPresentMember } from '../../store/members'
 import { getRoomByChannel } from '../../store/rooms'
@@ -67,6 +69,7 @@ export class SfuService implements SessionHost {
     const session = new SfuSession(this, send, () => socket.close(1000))
     this.sessions.add(session)
     socket.on('message', (raw, isBinary) => {
+      if (frameBytes(raw) > MAX_FRAME_BYTES) return socket.close(1009, 'a frame is at most 64 KB')
       let parsed: unknown
       try {
         parsed = isBinary ? undefined : JSON.parse(raw.toString())
