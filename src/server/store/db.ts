@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs'
+import { openMemoryPglite } from './pglite-template'
 
 /**
  * One SQL dialect (PostgreSQL) for both stores: the embedded PGlite in the data folder by
@@ -28,7 +29,7 @@ export async function openDb(options: {
 async function openPglite(dataDir: string | undefined): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite')
   if (dataDir) mkdirSync(dataDir, { recursive: true })
-  const pg = dataDir ? new PGlite(`${dataDir}/pg`) : new PGlite()
+  const pg = dataDir ? new PGlite(`${dataDir}/pg`) : await openMemoryPglite(PGlite)
   await pg.waitReady
   return {
     kind: 'pglite',
