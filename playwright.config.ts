@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { SMS_RESEND_SECONDS } from './tests/e2e/support/sms'
 
 // One server for the run, on a free port, with a fresh data folder. Workers inherit the values.
 process.env.E2E_PORT ??= execFileSync(process.execPath, ['scripts/free-port.mjs']).toString().trim()
@@ -64,6 +65,7 @@ export default defineConfig({
       MEDIA: 'sfu',
       // Login codes go to the SMS bridge the login tests run (tests/e2e/support/sms.ts).
       SMS_WEBHOOK_URL: `http://127.0.0.1:${process.env.E2E_SMS_PORT}/sms`,
+      SMS_RESEND_SECONDS: String(SMS_RESEND_SECONDS),
       // Support staff who read problem reports (tests/e2e/secrets.spec.ts signs in as them).
       SUPPORT_ACCOUNTS: '13600000009',
     },

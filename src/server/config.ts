@@ -84,7 +84,7 @@ export interface Settings {
    * the users' problem reports at /replay. Nobody else can; none by default.
    */
   readonly supportAccounts: readonly string[]
-  /** SMS code caps (docs/rest.md): per phone a day, and phones per client address a day. */
+  /** SMS code caps (docs/rest.md): the resend interval, per phone a day, phones per address a day. */
   readonly sms: SmsLimits
   /** Realtime connections (docs/realtime.md): login timeout, heartbeat, caps; 0 is no cap. */
   readonly rtm: RealtimeLimits
@@ -195,6 +195,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
       .map((a) => a.trim())
       .filter((a) => a !== ''),
     sms: {
+      resendSeconds: Math.ceil(num(env.SMS_RESEND_SECONDS, 60, 'SMS_RESEND_SECONDS')),
       perPhonePerDay: num(env.SMS_PER_PHONE_DAILY, 10, 'SMS_PER_PHONE_DAILY'),
       phonesPerAddressPerDay: num(env.SMS_PHONES_PER_ADDRESS, 20, 'SMS_PHONES_PER_ADDRESS'),
     },

@@ -14,13 +14,14 @@ export const SmsCode = {
 } as const
 
 export const CODE_TTL_MS = 5 * 60_000
-export const RESEND_MS = 60_000
 /** Wrong codes before the phone is locked; a resend does not reset the count. */
 export const MAX_CODE_ATTEMPTS = 5
 export const LOCK_MS = 15 * 60_000
 const DAY_MS = 24 * 60 * 60_000
 
 export interface SmsLimits {
+  /** Seconds before one phone may be sent another code (60: one a minute). */
+  readonly resendSeconds: number
   /** Codes one phone may be sent in 24 hours. */
   readonly perPhonePerDay: number
   /** Distinct phones one client address may have codes sent to in 24 hours. */
@@ -58,7 +59,7 @@ const lockedFailure = (until: number, now: number) =>
   })
 
 /**
- * Sends a login code to a phone for a client address: one a minute, at most `perPhonePerDay` a
+ * Sends a login code to a phone for a client address: one every `resendSeconds`, at most `perPhonePerDay` a
  * day to one phone, codes to at most `phonesPerAddressPerDay` phones a day from one address,
  * none while the phone is locked after wrong codes. A resend keeps the count of wrong codes.
  */
@@ -71,10 +72,11 @@ export async function sendCode(
   const row = await codeRow(db, phone)
   if (row && Number(row.locked_until) > now) throw lockedFailure(Number(row.locked_until), now)
   const last = Number(row?.sent_at ?? 0)
-  if (now - last < RESEND_MS)
+  const resendMs = limits.resendSeconds * 1000
+  if (now - last < resendMs)
     throw new ApiFailure(
       SmsCode.tooSoon,
-      `please wait ${Math.ceil((RESEND_MS - (now - last)) / 1000)} s before asking again`,
+      `please wait ${Math.ceil((resendMs - (now - last)) / 1000)} s before asking again`,
       { field: 'phone', reason: 'tooSoon' },
     )
   await db.query('DELETE FROM sms_sends WHERE sent_at < $1', [now - DAY_MS])

@@ -7,7 +7,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords'
 import { toProfile } from '../auth/profile'
 import { getUser, type UserRow } from '../store/users'
 import type { SmsSender } from '../auth/sms'
-import { CODE_TTL_MS, RESEND_MS, sendCode, spendCode } from '../auth/sms-codes'
+import { CODE_TTL_MS, sendCode, spendCode } from '../auth/sms-codes'
 import type { Deps } from '../deps'
 import { ApiFailure } from '../http/errors'
 import { registerService, type RegisterOptions } from '../http/register'
@@ -83,7 +83,10 @@ export function authRoutes(
           now: deps.now(),
           limits: deps.settings.sms,
         })
-        return { retryAfterSeconds: RESEND_MS / 1000, expiresInSeconds: CODE_TTL_MS / 1000 }
+        return {
+          retryAfterSeconds: deps.settings.sms.resendSeconds,
+          expiresInSeconds: CODE_TTL_MS / 1000,
+        }
       },
 
       async smsLogin({ body, request, reply, identity }) {

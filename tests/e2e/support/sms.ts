@@ -1,6 +1,12 @@
 import { createServer, type Server } from 'node:http'
 
 /**
+ * The e2e server's interval between two SMS codes to one phone (60 s in production): a test that
+ * needs a second code for its phone waits this long, not a minute.
+ */
+export const SMS_RESEND_SECONDS = 10
+
+/**
  * The SMS bridge the server posts login codes to (SMS_WEBHOOK_URL, `{ phone, code, text }`):
  * the tests read the codes a phone received, as a user reads their phone.
  */
