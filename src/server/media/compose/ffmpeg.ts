@@ -68,6 +68,26 @@ export interface FfmpegExit {
 
 const TAIL_LINES = 12
 
+/** Our ffmpegs still running: killed if this process exits first. */
+const running = new Set<ChildProcess>()
+let exitHooked = false
+
+/**
+ * Kills `child` should our process exit while it runs, with one exit hook for all of them (a hook
+ * each made Node warn of a listener leak once a room's composition ran more than ten ffmpegs).
+ * Answers the way to forget it once it has exited.
+ */
+function track(child: ChildProcess): () => void {
+  if (!exitHooked) {
+    exitHooked = true
+    process.once('exit', () => {
+      for (const orphan of running) orphan.kill('SIGKILL')
+    })
+  }
+  running.add(child)
+  return () => running.delete(child)
+}
+
 /**
  * One ffmpeg process of a pipeline. Its stdin, stdout and any extra pipes (fd 3 …) are the
  * pipeline's to use; stderr is kept as a short tail, which becomes the reason when it exits. It
@@ -101,15 +121,14 @@ export class FfmpegProcess {
     this.child = spawn(bin, ['-hide_banner', '-nostats', '-loglevel', loglevel, ...args], {
       stdio: [options.stdin === false ? 'ignore' : 'pipe', 'pipe', 'pipe', ...extra],
     })
-    const orphan = () => this.child.kill('SIGKILL')
-    process.once('exit', orphan)
+    const untrack = track(this.child)
     this.child.stderr?.setEncoding('utf8')
     this.child.stderr?.on('data', (chunk: string) => this.keep(chunk))
     // A pipe that breaks because ffmpeg went away is reported by the exit, not as a crash.
     for (const stream of this.child.stdio) stream?.on('error', () => undefined)
     this.exited = new Promise((resolve) => {
       const done = (code: number | null, signal: NodeJS.Signals | null) => {
-        process.removeListener('exit', orphan)
+        untrack()
         const exit = { code, signal, stopped: this.stopping, tail: this.tail }
         if (!this.stopping && code !== 0)
           options.log?.warn(`${options.name}: ffmpeg exited (${signal ?? code}): ${exit.tail}`)

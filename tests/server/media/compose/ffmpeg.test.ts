@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { Broadcasts } from '../../../../src/server/media/compose/broadcasts'
-import { locateFfmpeg } from '../../../../src/server/media/compose/ffmpeg'
+import { FfmpegProcess, locateFfmpeg } from '../../../../src/server/media/compose/ffmpeg'
 import { quiet } from './stage'
 
 describe('ffmpeg, located or missing', () => {
@@ -29,4 +29,25 @@ describe('ffmpeg, located or missing', () => {
     if ('missing' in found) throw new Error(found.missing)
     expect(found.install.version).toMatch(/^\d/)
   })
+
+  it('a room’s many ffmpegs share one exit hook (a hook each made Node warn of a leak past ten)', async () => {
+    const found = locateFfmpeg()
+    if ('missing' in found) throw new Error(found.missing)
+    const before = process.listenerCount('exit')
+    const many = Array.from(
+      { length: 12 },
+      (_, i) =>
+        new FfmpegProcess(
+          found.install.ffmpeg,
+          ['-f', 'lavfi', '-i', 'nullsrc', '-t', '0.1', '-f', 'null', '-'],
+          {
+            name: `ffmpeg ${i}`,
+            stdin: false,
+          },
+        ),
+    )
+    expect(process.listenerCount('exit') - before).toBeLessThanOrEqual(1)
+    const exits = await Promise.all(many.map((p) => p.exited))
+    expect(exits.map((e) => e.code)).toEqual(many.map(() => 0))
+  }, 60_000)
 })
