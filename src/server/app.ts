@@ -28,6 +28,7 @@ import { MediaPlane } from './media/plane'
 import { SfuService } from './media/sfu/service'
 import { ChannelHistory, startPruning } from './realtime/history'
 import { ConnectionGuard } from './realtime/guard'
+import { releaseUpgrade } from './http/upgrade'
 import { LocalBus, type Bus } from './realtime/bus'
 import { Hub } from './realtime/hub'
 import { RedisBus } from './realtime/redis-bus'
@@ -232,6 +233,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   fastify.get('/rtm', { websocket: true }, (socket, request) => {
     const admission = guard.admit(socket, request.ip)
     if (!admission) return
+    releaseUpgrade(socket)
     serveSocket(socket, {
       admission,
       hub,
