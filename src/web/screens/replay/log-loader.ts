@@ -6,6 +6,12 @@ import { pumpLog, type LogErrorKind, type LogSource, type PumpMessage } from './
 /** How long one slice of the page's fold may run before it gives the browser its turn. */
 export const SLICE_MS = 16
 
+/**
+ * A checkpoint (a kept state) every this many steps. A seek folds at most this many envelopes,
+ * each parsed from the log's text first, so closer than the command line's 2,000.
+ */
+export const CHECKPOINT_EVERY = 500
+
 /** How far opening a log has come. */
 export interface LoadProgress {
   /** Bytes read of the log (characters for a text), and its size when known. */
@@ -122,7 +128,7 @@ export function loadLog(source: LogSource, handlers: LoadHandlers): Loading {
     if (cancelled) return
     switch (message.type) {
       case 'header':
-        builder = createTextReplayBuilder(message.header)
+        builder = createTextReplayBuilder(message.header, { checkpointEvery: CHECKPOINT_EVERY })
         total = message.total
         builder.addProblems(pendingProblems)
         pendingProblems = []
