@@ -49,12 +49,15 @@ function RouteEffects() {
 
 /**
  * A share link (the invite: /home with a room and share=1) opened on a phone lands on the live
- * guide, which needs no login; the guide's own way to the form comes back here and stays.
+ * guide, which needs no login; the guide's own way to the form comes back here and stays. Only the
+ * link itself (the tab's first location) goes there: the app's own way home (after a kick or the
+ * end, [END-2]) carries the same parameters and stays on the form.
  */
 function PhoneShareToGuide({ children }: { children: ReactNode }) {
   const { search, state } = useLocation()
+  const first = useFirstLocation()
   const { roomId, share } = readCarried(search)
-  if (roomId && share && isPhone() && !cameFromGuide(state))
+  if (first && roomId && share && isPhone() && !cameFromGuide(state))
     return <Navigate to={withCarried('/m/guide', search)} replace />
   return <>{children}</>
 }
