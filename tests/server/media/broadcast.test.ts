@@ -4,8 +4,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FfmpegProcess, ffprobe } from '../../../src/server/media/compose/ffmpeg'
+import { RecordingSink } from '../../../src/server/media/compose/recorder'
 import { meeting, ROOM, RtmClient, startServer, type TestServer } from '../harness'
 import { publishPattern } from './compose/stage'
+import { ProgramClock } from './program-clock'
 
 /** A free loopback port (nothing listens there once this answers). */
 const freePort = () =>
@@ -28,15 +30,6 @@ async function until(check: () => Promise<boolean>, ms: number, what: string): P
   }
 }
 
-/**
- * The newest segment of a live playlist: live segments last one second and are numbered on from
- * the clock's second at the start, so this counts the seconds of program made so far.
- */
-async function newestSegment(url: string): Promise<number> {
-  const text = await (await fetch(url)).text()
-  return Math.max(...[...text.matchAll(/seg(\d+)\.ts/g)].map((m) => Number(m[1])))
-}
-
 const scratch = mkdtempSync(join(tmpdir(), 'roomcast-broadcast-test-'))
 
 describe('live broadcast and cloud recording on Janus and ffmpeg', () => {
@@ -45,7 +38,7 @@ describe('live broadcast and cloud recording on Janus and ffmpeg', () => {
   let rtm: RtmClient
   let recordingId = ''
   let recordingFrom = 0
-  let programAtStart = 0
+  let clock: ProgramClock
   const cleanup: (() => Promise<unknown>)[] = []
 
   beforeAll(async () => {
@@ -130,11 +123,13 @@ describe('live broadcast and cloud recording on Janus and ffmpeg', () => {
     expect(probe.streams?.find((s) => s.codec_type === 'audio')?.codec_name).toBe('aac')
 
     // Recording the running program (the next test stops it): it has its first picture at once.
+    // The program's own clock notes what of it the recording is handed, from start to stop.
+    const program = server.app.deps.broadcasts.studioOf(roomId)!.program
+    clock = new ProgramClock(program, (output) => output instanceof RecordingSink)
     const started = await host.client.post(`${ROOM}recording/mix/start`, { roomId })
     expect(started.body.data).toMatchObject({ status: 0, stopTime: null })
     recordingId = started.body.data.recordingId
     recordingFrom = Date.now()
-    programAtStart = await newestSegment(server.url + url)
     expect((await rtm.message(30)).data.recordingState).toBe(1)
     // Ten seconds in, a stop is refused as too short and the recording goes on.
     await sleep(Math.max(0, recordingFrom + 10_000 - Date.now()))
@@ -172,9 +167,9 @@ describe('live broadcast and cloud recording on Janus and ffmpeg', () => {
     const stopped = await host.client.post(`${ROOM}recording/mix/stop`, { roomId })
     expect(stopped.body.data).toMatchObject({ recordingId, status: 3 })
     // The program made this many seconds meanwhile (fewer than 20 when a busy machine cannot
-    // encode in real time): the recording must hold all of them.
-    const setting = (await host.client.get(`${ROOM}room/${roomId}/live/setting`)).body.data
-    const made = (await newestSegment(server.url + setting.liveUrl)) - programAtStart
+    // encode in real time), in its own timestamps from the first picture the recording was handed
+    // to the last: the recording must hold all of them.
+    const made = clock.seconds!
     expect((await rtm.message(30, (m) => m.data.recordingState === 0)).from).toBe('server')
     let saved: { status: number; duration: number; files: { url: string; size: number }[] } = {
       status: 0,
