@@ -14,12 +14,16 @@ const PHONE = {
     'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36',
 }
 
-/** Sets the language with the screen's own switch (no reload: a room survives it). */
+/**
+ * Sets the language with the screen's own switch (no reload: a room survives it). Found by its
+ * options, not its role: a modal box (the answer box) hides the page from the accessibility tree.
+ */
 async function language(page: Page, lang: 'en' | 'zh') {
   const current = await page.locator('html').getAttribute('lang')
   if (current === lang) return
   await page
-    .getByRole('combobox', { name: current === 'zh' ? '语言' : 'Language' })
+    .locator('select:has(option[value="zh"]):has(option[value="en"])')
+    .filter({ visible: true })
     .first()
     .selectOption(lang)
   await expect(page.locator('html')).toHaveAttribute('lang', lang)
@@ -137,4 +141,78 @@ test('layout: the meeting on a PC and on phones (host, conferees with small tile
   await expect(pia.getByText('You are no longer in the meeting.')).toBeVisible()
   const problems = await layoutProblems(pia).catch(() => [])
   if (/\/m\/meeting/.test(pia.url())) expect(problems, 'layout of the end on a phone').toEqual([])
+})
+
+/** Names of the interact menu's items in both languages. */
+const INTERACT = {
+  Quiz: /^(Quiz|答题)$/,
+  'Send red packet': /^(Send red packet|发红包)$/,
+  'Sign-in wall': /^(Sign-in wall|签到墙)$/,
+  Goods: /^(Goods|商品)$/,
+} as const
+
+/** A dialog of the host's interact menu at every size and language (opened anew for each). */
+async function everyWayDialog(page: Page, item: keyof typeof INTERACT) {
+  for (const size of SIZES) {
+    await page.setViewportSize({ width: size.width, height: size.height })
+    for (const lang of LANGUAGES) {
+      await language(page, lang)
+      await page.getByRole('button', { name: /^(Interact|互动)$/ }).click()
+      await page.getByRole('menuitem', { name: INTERACT[item] }).click()
+      const dialog = page.getByRole('dialog')
+      await expect(dialog).toBeVisible()
+      await page.waitForTimeout(300)
+      await checkLayout(page, `dialog-${item.replace(/ /g, '-')}-${size.name}-${lang}`)
+      await dialog
+        .getByRole('button', { name: /^(Close|关闭)$/ })
+        .last()
+        .click()
+      await expect(dialog).toHaveCount(0)
+    }
+  }
+  await language(page, 'en')
+}
+
+test('layout: the business dialogs (quiz, red packet, sign-in wall, goods) and the answer box at both sizes in both languages', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000)
+  const room = roomName('layout-business')
+  const host = await joinRoom(browser, { room, name: 'Hana Host', role: 'Host' })
+  const carl = await joinRoom(browser, { room, name: 'Carl Conferee', role: 'Conferee' })
+  // A question and a goods item, so the lists are not empty.
+  await host.getByRole('button', { name: 'Interact' }).click()
+  await host.getByRole('menuitem', { name: 'Quiz' }).click()
+  const quiz = host.getByRole('dialog', { name: 'Quiz' })
+  await quiz.getByRole('textbox', { name: /^Question/ }).fill('Which of these are prime numbers?')
+  await quiz.getByLabel('Options, one per line').fill('2\n4\n5')
+  await quiz
+    .getByRole('group', { name: 'Correct answers' })
+    .getByRole('checkbox', { name: 'A' })
+    .check()
+  await quiz.getByRole('button', { name: 'Add question' }).click()
+  const row = quiz.getByRole('listitem', { name: 'Which of these are prime numbers?' })
+  await expect(row).toBeVisible()
+  await quiz.getByRole('button', { name: 'Close', exact: true }).click()
+  await host.getByRole('button', { name: 'Interact' }).click()
+  await host.getByRole('menuitem', { name: 'Goods' }).click()
+  const goods = host.getByRole('dialog', { name: 'Goods' })
+  await goods.getByLabel('Name').fill('Porcelain tea set, six cups')
+  await goods.getByLabel('Price').fill('99.5')
+  await goods.getByLabel('Link to buy').fill('https://shop.example/tea')
+  await goods.getByRole('button', { name: 'Add goods' }).click()
+  await expect(goods.getByRole('listitem', { name: 'Porcelain tea set, six cups' })).toBeVisible()
+  await goods.getByRole('button', { name: 'Close' }).click()
+
+  for (const item of Object.keys(INTERACT) as (keyof typeof INTERACT)[])
+    await everyWayDialog(host, item)
+
+  // The question published: the conferee's answer box.
+  await host.getByRole('button', { name: 'Interact' }).click()
+  await host.getByRole('menuitem', { name: 'Quiz' }).click()
+  await row.getByRole('button', { name: 'Publish' }).click()
+  await quiz.getByRole('button', { name: 'Close', exact: true }).click()
+  await everyWay(carl, 'answer-box', async (p) => {
+    await expect(p.getByRole('dialog', { name: /^(Question 1|第 1 题)$/ })).toBeVisible()
+  })
 })

@@ -13,7 +13,7 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components'
-import { ArrowDownload24Regular, ArrowUpload24Regular } from '@fluentui/react-icons'
+import { ArrowDownload20Regular, ArrowUpload24Regular } from '@fluentui/react-icons'
 import { useEffect, useRef, type ChangeEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { State } from '@streams/projections'
@@ -28,6 +28,8 @@ const useStyles = makeStyles({
   surface: { maxWidth: '720px', width: 'calc(100vw - 32px)' },
   content: { display: 'flex', flexDirection: 'column', gap: '12px' },
   tools: { display: 'flex', flexWrap: 'wrap', gap: '8px', alignItems: 'center' },
+  // An icon beside a link's text, on its line (not above its baseline).
+  iconLink: { display: 'inline-flex', alignItems: 'center', gap: '4px' },
   list: { display: 'flex', flexDirection: 'column', gap: '6px', padding: 0, margin: 0 },
   row: {
     listStyle: 'none',
@@ -100,8 +102,9 @@ export default function QuizDialog({ onClose }: { onClose: () => void }) {
                 </Link>
               )}
               {exportUrl && (
-                <Link href={exportUrl} download>
-                  <ArrowDownload24Regular aria-hidden /> {t('biz.quiz.export')}
+                <Link href={exportUrl} download className={styles.iconLink}>
+                  <ArrowDownload20Regular aria-hidden />
+                  {t('biz.quiz.export')}
                 </Link>
               )}
             </div>
