@@ -173,7 +173,7 @@ async function everyWayDialog(page: Page, item: keyof typeof INTERACT) {
   await language(page, 'en')
 }
 
-test('layout: the business dialogs (quiz, red packet, sign-in wall, goods) and the answer box at both sizes in both languages', async ({
+test("layout: the business dialogs (quiz, red packet, sign-in wall, goods), the conferee's goods and red packet cards and the answer box at both sizes in both languages", async ({
   browser,
 }) => {
   test.setTimeout(240_000)
@@ -206,6 +206,29 @@ test('layout: the business dialogs (quiz, red packet, sign-in wall, goods) and t
 
   for (const item of Object.keys(INTERACT) as (keyof typeof INTERACT)[])
     await everyWayDialog(host, item)
+
+  // The goods shown to the room and a red packet sent: the conferee's cards.
+  await host.getByRole('button', { name: 'Interact' }).click()
+  await host.getByRole('menuitem', { name: 'Goods' }).click()
+  await goods
+    .getByRole('listitem', { name: 'Porcelain tea set, six cups' })
+    .getByRole('button', { name: 'Show to the room' })
+    .click()
+  await goods.getByRole('button', { name: 'Close' }).click()
+  await everyWay(carl, 'goods-card', async (p) => {
+    await expect(p.getByRole('region', { name: /^(Goods|商品)$/ })).toBeVisible()
+  })
+  await host.getByRole('button', { name: 'Interact' }).click()
+  await host.getByRole('menuitem', { name: 'Send red packet' }).click()
+  const send = host.getByRole('dialog', { name: 'Send a red packet' })
+  await send.getByLabel('Total points').fill('10')
+  await send.getByLabel('Number of shares').fill('2')
+  await send.getByRole('button', { name: 'Send', exact: true }).click()
+  await everyWay(carl, 'red-packet-card', async (p) => {
+    await expect(
+      p.getByRole('region', { name: /^(Red packet from Hana Host|Hana Host 的红包)$/ }),
+    ).toBeVisible()
+  })
 
   // The question published: the conferee's answer box.
   await host.getByRole('button', { name: 'Interact' }).click()
