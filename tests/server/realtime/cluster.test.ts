@@ -36,7 +36,9 @@ beforeAll(async () => {
     // X-Forwarded-For is the client address, so one test speaks for an address of its own.
     settings: {
       trustProxy: true,
-      rtm: { ...DEFAULT_SETTINGS.rtm, maxPerUser: 2, maxPerAddress: 12 },
+      // The caps test holds twelve sockets before it logs any in: on a busy machine that takes
+      // longer than the default login timeout (10 s), which would close them (4408) first.
+      rtm: { ...DEFAULT_SETTINGS.rtm, maxPerUser: 2, maxPerAddress: 12, loginTimeoutMs: 120_000 },
     },
   }
   a = await startServer(options)
@@ -212,9 +214,21 @@ describe.skipIf(!pgBin || !rdBin)('the realtime service over two processes (REDI
         })
         socket.send(JSON.stringify({ t: 'login', id: 1, uid, token }))
       })
+    // A ping is answered only once the processes have counted the connection in (frames wait
+    // for that word): an answered ping is an admitted connection. Without it, the thirteenth's
+    // count could overtake one of the twelve's on a busy machine, and that one be refused.
+    const admitted = (socket: WebSocket) =>
+      new Promise<void>((resolve) => {
+        socket.on('message', (raw) => {
+          const frame = JSON.parse(raw.toString())
+          if (frame.t === 'ack' && frame.id === 99) resolve()
+        })
+        socket.send(JSON.stringify({ t: 'ping', id: 99 }))
+      })
     // Twelve from the address, six on each process: the thirteenth is refused on either.
     const held = Array.from({ length: 12 }, (_, i) => open(i % 2 === 0 ? a : b))
     await Promise.all(held.map((c) => c.opened))
+    await Promise.all(held.map((c) => admitted(c.socket)))
     expect(await open(a).closed).toBe(4429)
     expect(await open(b).closed).toBe(4429)
     // Two logins of one account, one on each process: a third is refused.
