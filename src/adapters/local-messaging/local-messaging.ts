@@ -3,6 +3,7 @@ import { decodeChannelText } from '@streams/codecs/channel'
 import { decodePeerText } from '@streams/codecs/peer'
 import type { Event } from '@streams/events'
 import type { CatchUp, MessagingPort } from '@streams/ports'
+import { RECONNECT } from '@streams/effects/reconnect'
 import { SIGNAL_PREFIX } from '@streams/wire/media-signal'
 import { LOGIN_TIMEOUT, TOO_MANY_CONNECTIONS } from '@streams/wire/constants'
 import { CloseCode, JoinAnswerSchema, type ServerFrame } from '@streams/wire/realtime'
@@ -32,8 +33,13 @@ export function closeEvent(code: number, reason: string): Event {
   }
 }
 
-/** How long a channel message waits for the connection to come back before it fails. */
-export const SEND_WAIT_MS = 30_000
+/**
+ * How long a channel message waits for the connection to come back before it fails: as long as
+ * the client keeps reconnecting ("Reconnecting…" until RECONNECT.giveUpMs, then "Connection
+ * lost"), so a line typed during an outage is sent once the connection is back, however slowly a
+ * restarted server comes up within that time.
+ */
+export const SEND_WAIT_MS = RECONNECT.giveUpMs
 
 /**
  * The messaging port over the project's own realtime service: frames pushed by the server
