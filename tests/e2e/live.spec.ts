@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from './support/test'
 import { joinRoom, menu, PASSWORD, roomName } from './support/room'
+import { freePort, rtmpReceiver } from './support/rtmp-receiver'
 
 /** A phone opens the share link and watches on the CDN (role 3). */
 async function watch(browser: Browser, roomId: string, name: string): Promise<Page> {
@@ -64,4 +65,66 @@ test('[LIVE-1] [LIVE-3] [CMD-27] the host goes live; a CDN audience plays the st
   // [LIVE-3] the audience's first END waits 8000 ms, then 'Live has ended'.
   await expect(ada.getByText('Live has ended')).toBeVisible({ timeout: 20_000 })
   await expect(ada.getByTestId('live-video')).toHaveCount(0)
+})
+
+test('[LIVE-1] the host adds streaming URLs in the meeting: a non-rtmp URL is refused, a local RTMP receiver gets the live, an unreachable CDN shows as failed with its reason', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000)
+  // A CDN's ingest (ffmpeg listening for RTMP) and a port where nothing listens.
+  const cdn = await rtmpReceiver(8)
+  const dead = await freePort()
+  try {
+    const host = await joinRoom(browser, { room: roomName('cdn'), name: 'Hana Host', role: 'Host' })
+    await more(host, 'Streaming URLs')
+    const dialog = host.getByRole('dialog', { name: 'Streaming URLs (CDN)' })
+    await expect(dialog.getByText('No streaming URLs yet')).toBeVisible()
+    const add = async (name: string, code: string, push: string) => {
+      await dialog.getByLabel('Language name').fill(name)
+      await dialog.getByLabel('Language code').fill(code)
+      await dialog.getByLabel('Push URL (rtmp:// or rtmps://)').fill(push)
+      await dialog.getByRole('button', { name: 'Add streaming URL' }).click()
+    }
+
+    // A push URL that is not RTMP is refused with the reason, and nothing is added.
+    await add('English', 'en', 'http://cdn.example.com/live/en')
+    await expect(dialog.getByRole('alert')).toHaveText(
+      /^The push URL must be an rtmp:\/\/ or rtmps:\/\/ address/,
+    )
+    await expect(dialog.getByText('No streaming URLs yet')).toBeVisible()
+
+    await dialog.getByLabel('Push URL (rtmp:// or rtmps://)').fill(cdn.url)
+    await dialog.getByRole('button', { name: 'Add streaming URL' }).click()
+    const english = dialog.getByRole('listitem', { name: 'English' })
+    await expect(english.getByRole('status')).toHaveText('Not pushing: the live is off')
+    // The stream key is a secret: the list shows the server and hides the key.
+    await expect(english).toContainText(cdn.url.replace(/[^/]+$/, '••••'))
+    await expect(english).not.toContainText('cdn-secret-key')
+    await add('Deutsch', 'de', `rtmp://127.0.0.1:${dead}/live/de`)
+    const deutsch = dialog.getByRole('listitem', { name: 'Deutsch' })
+    await expect(deutsch).toBeVisible()
+    await dialog.getByRole('button', { name: 'Close' }).click()
+
+    await more(host, 'Go live')
+    await more(host, 'Streaming URLs')
+    await expect(english.getByRole('status')).toHaveText('Pushing', { timeout: 60_000 })
+    await expect(deutsch.getByRole('status')).toHaveText(
+      /^Failed: .*Connection refused.* \(trying again\)$/,
+      { timeout: 60_000 },
+    )
+    // The receiver got the live stream: H.264 frames and AAC sound.
+    const got = await cdn.received()
+    expect(got.code).toBe(0)
+    expect(got.codecs).toEqual(['aac', 'h264'])
+    expect(got.frames).toBeGreaterThan(30)
+
+    // Removed, the unreachable one is gone from the list (and its push stops).
+    await deutsch.getByRole('button', { name: 'Remove' }).click()
+    await expect(deutsch).toHaveCount(0)
+    await expect(english).toBeVisible()
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    await more(host, 'End the live')
+  } finally {
+    cdn.stop()
+  }
 })

@@ -138,6 +138,54 @@ describe('sign-in, goods, live, signature', () => {
       pullUrl: 'javascript:alert(1)',
     })
     expect(badUrl.status).toBe(400)
+    // A push to a CDN watched on its own pages needs no pull URL; a stream with neither, a push
+    // that is not RTMP and a push URL added twice are refused with the field and the reason.
+    const add = (body: Record<string, string>) =>
+      host.client.post(`${ROOM}room/${roomId}/streamingUrls/add`, {
+        languageType: 'de',
+        languageName: 'Deutsch',
+        ...body,
+      })
+    const pushOnly = await add({ pushUrl: 'rtmp://ingest.example.com/live/de' })
+    expect(pushOnly.body.data[1]).toMatchObject({ languageType: 'de', pullUrl: '' })
+    expect((await add({})).body).toMatchObject({
+      code: 2001,
+      data: { field: 'pushUrl', reason: 'noUrl' },
+    })
+    const ftp = await add({ pushUrl: 'ftp://ingest.example.com/live/de' })
+    expect(ftp.status).toBe(400)
+    expect(ftp.body.data).toMatchObject({ field: 'pushUrl', reason: 'pattern' })
+    expect((await add({ pushUrl: 'rtmp://ingest.example.com/live/de' })).body).toMatchObject({
+      code: 2001,
+      data: { field: 'pushUrl', reason: 'duplicate' },
+    })
+    await host.client.post(`${ROOM}room/${roomId}/streamingUrls/delete`, {
+      streamId: pushOnly.body.data[1].streamId,
+    })
+    // A language interpreted by a conferee needs no URL (the room's own player offers it while
+    // live); an interpreter must be a host or conferee of the room; the host changes them.
+    const interpreted = await add({ interpreterUid: guest.me.uid })
+    expect(interpreted.body.data[1]).toMatchObject({
+      languageType: 'de',
+      interpreterUid: guest.me.uid,
+      liveUrl: '',
+    })
+    const streamId = interpreted.body.data[1].streamId
+    expect((await add({ interpreterUid: '123' })).body).toMatchObject({
+      code: 2001,
+      data: { field: 'interpreterUid', reason: 'noInterpreter' },
+    })
+    const update = (interpreterUid: string) =>
+      host.client.post(`${ROOM}room/${roomId}/streamingUrls/update`, { streamId, interpreterUid })
+    expect((await update('123')).body.data).toMatchObject({ reason: 'noInterpreter' })
+    expect((await update(host.me.uid)).body.data[1].interpreterUid).toBe(host.me.uid)
+    expect((await update('')).body.data[1].interpreterUid).toBe('')
+    const byGuest = await guest.client.post(`${ROOM}room/${roomId}/streamingUrls/update`, {
+      streamId,
+      interpreterUid: guest.me.uid,
+    })
+    expect(byGuest.body.code).toBe(1301)
+    await host.client.post(`${ROOM}room/${roomId}/streamingUrls/delete`, { streamId })
     const intro = await host.client.post(`${ROOM}live/${uuid}/introduceOpen/update`, {
       introduceOpen: 1,
       introduce: 'Hello',

@@ -3,7 +3,7 @@ import { LiveState, type LiveStateId } from '@streams/wire/constants'
 import type { Member } from '@streams/wire/member'
 import type { Deps } from '../deps'
 import { ApiFailure } from '../http/errors'
-import { listPushUrls, liveRooms, RecordingStatus, updateRecording } from '../store/broadcast'
+import { listLiveStreams, liveRooms, RecordingStatus, updateRecording } from '../store/broadcast'
 import { updateRoom, type RoomRow } from '../store/rooms'
 import { Code } from './access'
 import { finishCloudRecording } from './recordings'
@@ -31,7 +31,7 @@ export async function applyLiveState(
       reason: 'liveUnavailable',
     })
   if (on) {
-    await broadcasts.startLive(room, await listPushUrls(deps.db, room.room_id))
+    await broadcasts.startLive(room, await listLiveStreams(deps.db, room.room_id))
     broadcasts.pause(room.room_id, state === LiveState.PAUSE ? PAUSED_SLATE : null)
   } else await broadcasts.stopLive(room.room_id)
   const open = on ? 1 : 0
@@ -75,7 +75,7 @@ export async function endRoomBroadcasts(deps: Deps, roomId: string): Promise<voi
 export async function resumeLives(deps: Deps): Promise<void> {
   if (!deps.broadcasts.availability.available) return
   for (const room of await liveRooms(deps.db)) {
-    await deps.broadcasts.startLive(room, await listPushUrls(deps.db, room.room_id))
+    await deps.broadcasts.startLive(room, await listLiveStreams(deps.db, room.room_id))
     deps.broadcasts.pause(room.room_id, room.live_state === LiveState.PAUSE ? PAUSED_SLATE : null)
   }
 }

@@ -219,6 +219,26 @@ export async function listPushUrls(db: Queryable, roomId: string): Promise<strin
   return [...new Set(rows.map((r) => r.push_url))]
 }
 
+/** A language stream as the broadcast needs it: where it is pushed, who interprets into it. */
+export interface LiveStreamTarget {
+  readonly streamId: string
+  readonly pushUrl: string
+  readonly interpreterUid: string
+}
+
+/** The room's language streams, in the order they were added. */
+export async function listLiveStreams(db: Queryable, roomId: string): Promise<LiveStreamTarget[]> {
+  const { rows } = await db.query<{ stream_id: string; push_url: string; interpreter_uid: string }>(
+    `SELECT stream_id, push_url, interpreter_uid FROM live_streams WHERE room_id = $1 ORDER BY create_time, stream_id`,
+    [roomId],
+  )
+  return rows.map((r) => ({
+    streamId: r.stream_id,
+    pushUrl: r.push_url,
+    interpreterUid: r.interpreter_uid,
+  }))
+}
+
 /** Whether an account was ever a member of the room (present or gone): it may see its recordings. */
 export async function wasMember(db: Queryable, roomId: string, userId: string): Promise<boolean> {
   const { rows } = await db.query(

@@ -6,6 +6,7 @@ import { migration007 } from './migrations/007-security'
 import { migration008 } from './migrations/008-admission'
 import { migration009 } from './migrations/009-reports'
 import { migration010 } from './migrations/010-quiz-kind'
+import { migration011 } from './migrations/011-interpreters'
 import type { Db } from './db'
 
 export interface Migration {
@@ -24,6 +25,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration008,
   migration009,
   migration010,
+  migration011,
 ]
 
 /**

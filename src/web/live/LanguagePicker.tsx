@@ -19,8 +19,9 @@ const useStyles = makeStyles({
 export const ORIGINAL = ''
 
 /**
- * What the audience plays: the room's own stream (`liveUrl`), or the pull URL of the language it
- * chose; a language the host removed falls back to the room's stream.
+ * What the audience plays: the room's own stream (`liveUrl`), or the language it chose: its CDN
+ * pull URL, else our own stream of it (an interpreted language); a language the host removed
+ * falls back to the room's stream.
  */
 export function liveSource(
   liveUrl: string,
@@ -28,14 +29,14 @@ export function liveSource(
   chosen: string,
 ): { url: string; hls: boolean } {
   const stream = chosen === ORIGINAL ? undefined : streams.find((s) => s.streamId === chosen)
-  const url = stream?.pullUrl ?? liveUrl
+  const url = (stream && (stream.pullUrl || stream.liveUrl)) || liveUrl
   // Our own stream is HLS; a CDN's pull URL may be FLV, which this player cannot play.
   return { url, hls: !stream || /\.m3u8$/i.test(new URL(url, 'http://x').pathname) }
 }
 
 /**
  * Multi-language CDN streams (spec §3 "CDN language stream info"): one button per language the
- * host added, with its icon (the active icon on the chosen one), beside the room's own stream.
+ * host added that can be played here (a pull URL, or an interpreter's stream), with its icon (the active icon on the chosen one), beside the room's own stream.
  * Shown only when the room has language streams.
  */
 export function LanguagePicker({
@@ -49,7 +50,7 @@ export function LanguagePicker({
 }) {
   const styles = useStyles()
   const { t } = useTranslation()
-  const languages = streams.filter((s) => s.pullUrl !== '')
+  const languages = streams.filter((s) => s.pullUrl !== '' || s.liveUrl !== '')
   if (languages.length === 0) return null
   return (
     <div className={styles.bar} role="radiogroup" aria-label={t('live.languages.label')}>

@@ -36,10 +36,11 @@ const selectLiveState = (s: State) => s.live.liveState
 const selectCanManage = (s: State) => selectCan(s, 'manageRoom')
 
 /**
- * The host's live items: go live, pause or resume, end the live ([LIVE-1]). When this server
- * cannot broadcast (no ffmpeg, no SFU), one disabled item says why.
+ * The host's live items: go live, pause or resume, end the live ([LIVE-1]), and the streaming
+ * URLs (the menu's owner opens that dialog: a menu closes when an item is chosen). When this
+ * server cannot broadcast (no ffmpeg, no SFU), one disabled item says why.
  */
-export function LiveMenuItems() {
+export function LiveMenuItems({ onStreamingUrls }: { onStreamingUrls: () => void }) {
   addLiveTexts()
   const { t } = useTranslation()
   const { dispatch } = useSession()
@@ -71,6 +72,7 @@ export function LiveMenuItems() {
       {canManage && on && (
         <MenuItem onClick={() => choose(LiveState.END)}>{t('live.endLive')}</MenuItem>
       )}
+      <MenuItem onClick={onStreamingUrls}>{t('live.streams.menu')}</MenuItem>
       <MenuDivider />
     </>
   )

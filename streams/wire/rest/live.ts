@@ -13,7 +13,7 @@ export const LanguageStreamSchema = Type.Object({
   languageName: Type.String(),
   languageIcon: Type.String(),
   languageIconActive: Type.String(),
-  /** Where the audience plays it (HLS or FLV URL). */
+  /** Where the audience plays it (HLS or FLV URL); '' when the CDN is watched elsewhere. */
   pullUrl: Type.String(),
   /** Where the encoder pushes it (RTMP URL), shown to hosts only; '' for others. */
   pushUrl: Type.String(),
@@ -31,6 +31,13 @@ export const LanguageStreamSchema = Type.Object({
     ]),
   ),
   pushError: Type.Optional(Type.String()),
+  /** The member who interprets into this language ('' none): its sound is theirs (a project addition). */
+  interpreterUid: Type.String(),
+  /**
+   * While live, an interpreted language's own stream under the app's origin (its picture with the
+   * interpreter's sound); '' otherwise.
+   */
+  liveUrl: Type.String(),
 })
 export type LanguageStream = Static<typeof LanguageStreamSchema>
 
@@ -63,6 +70,8 @@ const Url = Type.String({ minLength: 1, maxLength: 1024, pattern: '^(https?|rtmp
 /** Where the server pushes the program: an RTMP ingest (a CDN's, or any RTMP server). */
 const PushUrl = Type.String({ minLength: 1, maxLength: 1024, pattern: '^rtmps?://[^\\s/]+/\\S+$' })
 const LiveParams = AppParams({ uuid: Id })
+/** A member's uid, or '' for nobody. */
+const Interpreter = Type.String({ maxLength: 32, pattern: '^[0-9]*$' })
 
 export const LiveService = defineService(ROOM_PREFIX, 10011, {
   streamingUrlsAdd: {
@@ -74,8 +83,10 @@ export const LiveService = defineService(ROOM_PREFIX, 10011, {
       languageName: Text(64),
       languageIcon: Type.Optional(Type.String({ maxLength: 1024 })),
       languageIconActive: Type.Optional(Type.String({ maxLength: 1024 })),
-      pullUrl: Url,
+      /** At least one of the two: a push-only CDN is watched on the CDN's own pages. */
+      pullUrl: Type.Optional(Url),
       pushUrl: Type.Optional(PushUrl),
+      interpreterUid: Type.Optional(Interpreter),
     }),
     data: Type.Array(LanguageStreamSchema),
     access: 'session',
@@ -86,6 +97,15 @@ export const LiveService = defineService(ROOM_PREFIX, 10011, {
     path: 'room/:roomId/streamingUrls/delete',
     params: AppParams({ roomId: Id }),
     body: Type.Object({ streamId: Id }),
+    data: Type.Array(LanguageStreamSchema),
+    access: 'session',
+  },
+  /** A project addition: the host names who interprets into a language ('' nobody). */
+  streamingUrlsUpdate: {
+    method: 'POST',
+    path: 'room/:roomId/streamingUrls/update',
+    params: AppParams({ roomId: Id }),
+    body: Type.Object({ streamId: Id, interpreterUid: Interpreter }),
     data: Type.Array(LanguageStreamSchema),
     access: 'session',
   },

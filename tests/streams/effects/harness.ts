@@ -74,6 +74,8 @@ const restDefaults: Answers = {
           languageIconActive: '',
           pullUrl: 'https://cdn/live.m3u8',
           pushUrl: '',
+          interpreterUid: '',
+          liveUrl: '',
         },
       ],
     }),

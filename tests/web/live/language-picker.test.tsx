@@ -23,6 +23,8 @@ const stream = (streamId: string, name: string, pullUrl: string): LanguageStream
   languageIconActive: `/icons/${streamId}-on.png`,
   pullUrl,
   pushUrl: '',
+  interpreterUid: '',
+  liveUrl: '',
 })
 const streams = [
   stream('en', 'English', 'https://cdn.example.com/en/index.m3u8'),

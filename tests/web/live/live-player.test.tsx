@@ -17,6 +17,8 @@ const stream = (streamId: string, name: string): LanguageStream => ({
   languageIconActive: '',
   pullUrl: `https://cdn.example.com/${streamId}/index.m3u8`,
   pushUrl: '',
+  interpreterUid: '',
+  liveUrl: '',
 })
 
 const setting: LiveSetting = {

@@ -6,7 +6,8 @@ import type { MediaPlane } from '../plane'
 import type { BoardSource } from './board-picture'
 import type { FfmpegInstall } from './ffmpeg'
 import { RecordingSink } from './recorder'
-import { HlsSink, RtmpSink, type Sink, type SinkState } from './sinks'
+import type { LiveStreamTarget } from '../../store/broadcast'
+import { HlsSink, LanguageHlsSink, RtmpSink, type Sink, type SinkState } from './sinks'
 import { Studio, type StudioDeps } from './studio'
 
 /** Whether this server can broadcast and record, and why not. */
@@ -37,6 +38,8 @@ export interface PushState {
 interface Live {
   readonly hls: HlsSink
   readonly pushes: Map<string, RtmpSink>
+  /** The interpreted languages' own HLS streams, by stream id. */
+  readonly languages: Map<string, LanguageHlsSink>
 }
 
 /**
@@ -109,9 +112,12 @@ export class Broadcasts {
       .slice(0, 22)
   }
 
-  /** Where the audience plays a room's live stream, under the app's own origin. */
-  liveUrl(channel: string): string {
-    return `/live/${this.liveKey(channel)}/index.m3u8`
+  /**
+   * Where the audience plays a room's live stream, under the app's own origin; with a stream id,
+   * that interpreted language's stream (its own unguessable key).
+   */
+  liveUrl(channel: string, streamId?: string): string {
+    return `/live/${this.liveKey(streamId ? `${channel}:${streamId}` : channel)}/index.m3u8`
   }
 
   /** The folder a live path's files are served from (the key checked by the caller's pattern). */
@@ -160,37 +166,84 @@ export class Broadcasts {
     return this.lives.has(roomId)
   }
 
-  /** Goes live: the HLS stream (started afresh) and a push to every streaming URL. */
-  async startLive(room: RoomRow, pushUrls: readonly string[]): Promise<void> {
-    if (this.lives.has(room.room_id)) return this.setPushes(room, pushUrls)
-    const dir = this.liveDir(this.liveKey(room.channel_name))
-    rmSync(dir, { recursive: true, force: true })
+  /**
+   * Goes live: the HLS stream (started afresh), a push to every streaming URL, and an HLS
+   * stream of each interpreted language.
+   */
+  async startLive(room: RoomRow, streams: readonly LiveStreamTarget[]): Promise<void> {
+    if (this.lives.has(room.room_id)) return this.setStreams(room, streams)
     const hls = new HlsSink(this.ffmpeg, this.deps.log, `live ${room.room_id}`, {
-      dir,
+      dir: this.freshLiveDir(room.channel_name),
       ...LIVE_HLS,
     })
-    const live: Live = { hls, pushes: new Map() }
+    const live: Live = { hls, pushes: new Map(), languages: new Map() }
     this.lives.set(room.room_id, live)
     this.studio(room).setCover(null)
     await this.attach(room, hls)
-    await this.setPushes(room, pushUrls)
+    await this.setStreams(room, streams)
   }
 
-  /** Starts pushes to new streaming URLs and stops those no longer listed (while live). */
-  async setPushes(room: RoomRow, urls: readonly string[]): Promise<void> {
+  private freshLiveDir(path: string): string {
+    const dir = this.liveDir(this.liveKey(path))
+    rmSync(dir, { recursive: true, force: true })
+    return dir
+  }
+
+  /**
+   * Follows the room's language streams while live: pushes to new push URLs, stops those no
+   * longer listed; an HLS stream for each language with an interpreter. Each carries its
+   * language's audio track (the room's own sound for a language nobody interprets).
+   */
+  async setStreams(room: RoomRow, streams: readonly LiveStreamTarget[]): Promise<void> {
     const live = this.lives.get(room.room_id)
     if (!live) return
+    const roomId = room.room_id
+    const track = (streamId: string) => () => this.studios.get(roomId)?.languageTrack(streamId) ?? 0
+    const pushes = new Map(streams.filter((s) => s.pushUrl).map((s) => [s.pushUrl, s.streamId]))
     for (const [url, sink] of live.pushes)
-      if (!urls.includes(url)) {
+      if (!pushes.has(url)) {
         live.pushes.delete(url)
-        await this.detach(room.room_id, sink)
+        await this.detach(roomId, sink)
       }
-    for (const url of urls)
+    for (const [url, streamId] of pushes)
       if (!live.pushes.has(url)) {
-        const sink = new RtmpSink(this.ffmpeg, this.deps.log, `push of ${room.room_id}`, url)
+        const sink = new RtmpSink(
+          this.ffmpeg,
+          this.deps.log,
+          `push of ${roomId}`,
+          url,
+          track(streamId),
+        )
         live.pushes.set(url, sink)
         await this.attach(room, sink)
       }
+    const interpreted = new Set(streams.filter((s) => s.interpreterUid).map((s) => s.streamId))
+    for (const [streamId, sink] of live.languages)
+      if (!interpreted.has(streamId)) {
+        live.languages.delete(streamId)
+        await this.detach(roomId, sink)
+      }
+    for (const streamId of interpreted)
+      if (!live.languages.has(streamId)) {
+        const dir = this.freshLiveDir(`${room.channel_name}:${streamId}`)
+        const name = `live ${roomId} in ${streamId}`
+        const sink = new LanguageHlsSink(
+          this.ffmpeg,
+          this.deps.log,
+          name,
+          { dir, ...LIVE_HLS },
+          track(streamId),
+        )
+        live.languages.set(streamId, sink)
+        await this.attach(room, sink)
+      }
+    // The composition reads the interpreters now, not at its next look at the room.
+    await this.studios.get(roomId)?.refresh()
+  }
+
+  /** The interpreted languages that have their own HLS stream now (while live). */
+  languageStreams(roomId: string): string[] {
+    return [...(this.lives.get(roomId)?.languages.keys() ?? [])]
   }
 
   pushStates(roomId: string): PushState[] {
@@ -214,6 +267,7 @@ export class Broadcasts {
     this.lives.delete(roomId)
     this.studios.get(roomId)?.setCover(null)
     for (const sink of live.pushes.values()) await this.detach(roomId, sink)
+    for (const sink of live.languages.values()) await this.detach(roomId, sink)
     await this.detach(roomId, live.hls)
   }
 

@@ -100,6 +100,7 @@ export class FfmpegProcess {
   private partial = ''
   private stopping = false
   private readonly onLine: ((line: string) => void) | undefined
+  private readonly secrets: readonly string[]
 
   constructor(
     bin: string,
@@ -113,8 +114,11 @@ export class FfmpegProcess {
       loglevel?: string
       /** Every line ffmpeg writes on stderr (to learn, say, that an output has connected). */
       onLine?: (line: string) => void
+      /** Texts in its arguments never to be repeated (a CDN's stream key): hidden in its lines. */
+      secrets?: readonly string[]
     },
   ) {
+    this.secrets = (options.secrets ?? []).filter((secret) => secret.length > 0)
     const extra = Array.from({ length: options.extraPipes ?? 0 }, () => 'pipe' as const)
     this.onLine = options.onLine
     const loglevel = options.loglevel ?? 'warning'
@@ -186,10 +190,11 @@ export class FfmpegProcess {
     const text = this.partial + chunk
     const parts = text.split(/\r?\n|\r/)
     this.partial = parts.pop() ?? ''
-    for (const line of parts) {
-      if (!line.trim()) continue
-      this.lines.push(line.trim())
-      this.onLine?.(line.trim())
+    for (const part of parts) {
+      if (!part.trim()) continue
+      const line = this.secrets.reduce((l, secret) => l.split(secret).join('••••'), part.trim())
+      this.lines.push(line)
+      this.onLine?.(line)
     }
     if (this.lines.length > TAIL_LINES * 2) this.lines.splice(0, this.lines.length - TAIL_LINES)
   }

@@ -45,13 +45,43 @@ class Queue {
 }
 
 /**
+ * How loud the room (the floor) stays under an interpreter in a language's sound: about -14 dB,
+ * so the audience of that language hears the interpreter over the room's own voices.
+ */
+export const FLOOR_UNDER_INTERPRETER = 0.2
+
+/** One interpreted language of the live: the inputs (microphones) of its interpreters. */
+export interface LanguageMix {
+  readonly inputs: ReadonlySet<string>
+}
+
+/** Interleaved stereo s16le of 20 ms from a sum (clipped to 16 bits). */
+function stereo(sum: Int32Array, floor?: Int32Array): Buffer {
+  const out = Buffer.alloc(CHUNK * 4)
+  for (let i = 0; i < CHUNK; i++) {
+    const mixed = floor ? sum[i]! + Math.round(floor[i]! * FLOOR_UNDER_INTERPRETER) : sum[i]!
+    const s = Math.max(-32768, Math.min(32767, mixed))
+    out.writeInt16LE(s, i * 4)
+    out.writeInt16LE(s, i * 4 + 2)
+  }
+  return out
+}
+
+/**
  * Mixes everyone's audio: each input's decoded samples are queued as they come (with a little
  * jitter buffer, bounded so a burst does not build up delay), and every 20 ms the mixer takes
  * 20 ms of each, sums them (clipped to 16 bits) and hands out one stereo chunk.
+ *
+ * Multi-language streams: an interpreter's microphone is left out of that mix (the room's own
+ * sound, the floor) and goes into its language's mix instead, over the floor turned down
+ * (`FLOOR_UNDER_INTERPRETER`); `languageChunks` are the language mixes of the last step.
  */
 export class AudioMixer {
   private readonly queues = new Map<string, Queue>()
   private readonly sum = new Int32Array(CHUNK)
+  private languages: readonly LanguageMix[] = []
+  private sums: Int32Array[] = []
+  private chunks: Buffer[] = []
 
   push(input: string, samples: Int16Array): void {
     let queue = this.queues.get(input)
@@ -68,17 +98,32 @@ export class AudioMixer {
     return this.queues.get(input)?.queued ?? 0
   }
 
-  /** The next 20 ms of the mix, interleaved stereo s16le. */
+  /** The interpreted languages, in the order of their tracks (their interpreters' inputs). */
+  setLanguages(languages: readonly LanguageMix[]): void {
+    this.languages = languages
+    if (this.sums.length !== languages.length)
+      this.sums = languages.map(() => new Int32Array(CHUNK))
+  }
+
+  /** The next 20 ms of the mix (the floor), interleaved stereo s16le. */
   next(): Buffer {
     this.sum.fill(0)
-    for (const queue of this.queues.values()) queue.take(this.sum)
-    const out = Buffer.alloc(CHUNK * 4)
-    for (let i = 0; i < CHUNK; i++) {
-      const s = Math.max(-32768, Math.min(32767, this.sum[i]!))
-      out.writeInt16LE(s, i * 4)
-      out.writeInt16LE(s, i * 4 + 2)
+    for (const sum of this.sums) sum.fill(0)
+    for (const [input, queue] of this.queues) {
+      const language = this.languages.findIndex((l) => l.inputs.has(input))
+      queue.take(language < 0 ? this.sum : this.sums[language]!)
     }
-    return out
+    const floor = stereo(this.sum)
+    // A language whose interpreter is away has the room's own sound, not turned down.
+    this.chunks = this.sums.map((sum, i) =>
+      this.languages[i]!.inputs.size > 0 ? stereo(sum, this.sum) : floor,
+    )
+    return floor
+  }
+
+  /** Each language's 20 ms of the step `next()` made, in `setLanguages` order. */
+  languageChunks(): readonly Buffer[] {
+    return this.chunks
   }
 }
 

@@ -24,11 +24,19 @@ export interface ProgramOutput {
   restarted(): void
 }
 
+/** 20 ms of stereo silence (a language track before its mix is set). */
+const SILENCE = Buffer.alloc(CHUNK * 4)
+
 /** Frames that may wait in the encoder's pipe; past that, due frames are skipped. */
 const MAX_QUEUED_FRAMES = 2
 
-export function encoderArgs(width: number, height: number): string[] {
+/**
+ * The encoder's options; `languages` interpreted languages add one sound input each (`pipe:4` …)
+ * and one audio track each after the room's own (track 0).
+ */
+export function encoderArgs(width: number, height: number, languages = 0): string[] {
   const { fps, videoKbps, audioKbps, gopFrames, preset } = ENCODING
+  const extra = Array.from({ length: languages }, (_, i) => i + 4)
   return [
     // Both inputs are stamped with the time ffmpeg reads them: a frame held back by a busy
     // machine is dropped, not delayed, and sound and picture stay together.
@@ -37,7 +45,12 @@ export function encoderArgs(width: number, height: number): string[] {
     ...['-framerate', String(fps), '-i', 'pipe:0'],
     ...['-use_wallclock_as_timestamps', '1', '-thread_queue_size', '64'],
     ...['-f', 's16le', '-ar', String(SAMPLE_RATE), '-ac', '2', '-i', 'pipe:3'],
-    ...['-map', '0:v', '-map', '1:a', '-fps_mode', 'cfr', '-r', String(fps)],
+    ...extra.flatMap((fd) => [
+      ...['-use_wallclock_as_timestamps', '1', '-thread_queue_size', '64'],
+      ...['-f', 's16le', '-ar', String(SAMPLE_RATE), '-ac', '2', '-i', `pipe:${fd}`],
+    ]),
+    ...['-map', '0:v', '-map', '1:a', ...extra.flatMap((_, i) => ['-map', `${i + 2}:a`])],
+    ...['-fps_mode', 'cfr', '-r', String(fps)],
     ...['-af', 'aresample=async=1000:first_pts=0'],
     ...['-c:v', 'libx264', '-preset', preset, '-tune', 'zerolatency', '-profile:v', 'main'],
     ...['-pix_fmt', 'yuv420p', '-b:v', `${videoKbps}k`, '-maxrate', `${videoKbps}k`],
@@ -68,6 +81,11 @@ export class Program {
   /** Encoders started (the first and each restart), and frames skipped on a busy machine. */
   encoders = 0
   held = 0
+  /** Interpreted languages: sound inputs and audio tracks beyond the room's own. */
+  private languages = 0
+  /** Those of the running encoder (its extra pipes). */
+  private encoderLanguages = 0
+  private languageKey = ''
 
   constructor(
     private readonly ffmpeg: FfmpegInstall,
@@ -99,14 +117,15 @@ export class Program {
     this.encoders++
     const encoder = new FfmpegProcess(
       this.ffmpeg.ffmpeg,
-      encoderArgs(this.frame.width, this.frame.height),
+      encoderArgs(this.frame.width, this.frame.height, this.languages),
       {
         name: `${this.name} encoder`,
-        extraPipes: 1,
+        extraPipes: 1 + this.languages,
         log: this.log,
       },
     )
     this.encoder = encoder
+    this.encoderLanguages = this.languages
     this.started = performance.now()
     this.videoWritten = 0
     this.audioWritten = 0
@@ -121,6 +140,23 @@ export class Program {
     })
   }
 
+  /**
+   * The interpreted languages (audio tracks after the room's own, in this order). A change starts
+   * the encoder again with its tracks: the outputs follow as after a restart (a new stream), and
+   * each takes its language's track again.
+   */
+  setLanguages(ids: readonly string[]): void {
+    const key = ids.join(' ')
+    if (key === this.languageKey) return
+    this.languageKey = key
+    this.languages = ids.length
+    const old = this.encoder
+    if (!old || this.stopped) return
+    this.spawn()
+    void old.stop()
+    for (const output of this.outputs) output.restarted()
+  }
+
   private tick(): void {
     const encoder = this.encoder
     if (!encoder?.running) return
@@ -129,6 +165,9 @@ export class Program {
     const audio = encoder.pipe(3)
     while (this.audioWritten < audioDue) {
       audio.write(this.mixer.next())
+      const chunks = this.mixer.languageChunks()
+      for (let i = 0; i < this.encoderLanguages; i++)
+        encoder.pipe(4 + i).write(chunks[i] ?? SILENCE)
       this.audioWritten++
     }
     const videoDue = Math.floor(elapsed * ENCODING.fps)
@@ -156,6 +195,7 @@ export class Program {
     const encoder = this.encoder
     if (!encoder) return
     encoder.pipe(3).end()
+    for (let i = 0; i < this.encoderLanguages; i++) encoder.pipe(4 + i).end()
     await encoder.stop(true, 3000)
     this.encoder = undefined
   }

@@ -51,6 +51,11 @@ export abstract class Sink implements ProgramOutput {
     return false
   }
 
+  /** Texts of the output's address that ffmpeg's lines must not repeat (logs, the host's view). */
+  protected get secrets(): string[] {
+    return []
+  }
+
   start(): void {
     if (this.ending || this.process) return
     const process = new FfmpegProcess(
@@ -59,6 +64,7 @@ export abstract class Sink implements ProgramOutput {
       {
         name: this.name,
         loglevel: this.waitsForUp ? 'info' : 'warning',
+        secrets: this.secrets,
         onLine: (line) => {
           if (this.process === process && this.state.kind !== 'running' && this.upLine(line))
             this.up()
@@ -192,6 +198,26 @@ export class HlsSink extends Sink {
   }
 }
 
+/**
+ * One language's own HLS stream (multi-language streams): the program's picture with that
+ * language's audio track (read at each start: the tracks change with the interpreters).
+ */
+export class LanguageHlsSink extends HlsSink {
+  constructor(
+    ffmpeg: FfmpegInstall,
+    log: FfmpegLog,
+    name: string,
+    options: HlsOptions,
+    private readonly track: () => number,
+  ) {
+    super(ffmpeg, log, name, options)
+  }
+
+  protected override outputArgs(): string[] {
+    return ['-map', '0:v:0', '-map', `0:a:${this.track()}`, ...super.outputArgs()]
+  }
+}
+
 /** An RTMP push of the program to a streaming URL (a CDN's ingest): it copies, no re-encode. */
 export class RtmpSink extends Sink {
   constructor(
@@ -199,12 +225,19 @@ export class RtmpSink extends Sink {
     log: FfmpegLog,
     name: string,
     readonly url: string,
+    /** The program's audio track it carries, read at each start (0 the room's own). */
+    private readonly track: () => number = () => 0,
   ) {
     super(ffmpeg, log, name, [2000, 5000, 10_000, 30_000])
   }
 
   protected override get waitsForUp(): boolean {
     return true
+  }
+
+  /** The stream key: the URL's last part, as secret as a password. */
+  protected override get secrets(): string[] {
+    return [streamKeyOf(this.url)]
   }
 
   /** ffmpeg names its output once the connection is made and the stream published. */
@@ -214,6 +247,7 @@ export class RtmpSink extends Sink {
 
   protected outputArgs(): string[] {
     return [
+      ...['-map', '0:v:0', '-map', `0:a:${this.track()}`],
       '-c',
       'copy',
       '-f',
@@ -225,4 +259,10 @@ export class RtmpSink extends Sink {
       this.url,
     ]
   }
+}
+
+/** A push URL's stream key (what follows its last slash; a short one is not worth hiding). */
+export function streamKeyOf(url: string): string {
+  const key = url.slice(url.lastIndexOf('/') + 1)
+  return key.length >= 4 ? key : ''
 }

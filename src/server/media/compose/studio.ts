@@ -1,6 +1,7 @@
 import type { Member } from '@streams/wire/member'
 import { DEFAULT_LAYOUT, LAYOUTS, type LayoutName } from '@streams/wire/video'
 import type { Db } from '../../store/db'
+import { listLiveStreams } from '../../store/broadcast'
 import { presentMembers } from '../../store/members'
 import { getRoom, type RoomRow } from '../../store/rooms'
 import type { JanusRoomRef } from '../janus/protocol'
@@ -68,6 +69,8 @@ export class Studio {
   private coverFrame: YuvFrame | undefined
   private refreshing = false
   private endedSeen = false
+  /** The interpreted languages' stream ids, in the order of their audio tracks (1, 2 …). */
+  private languages: readonly string[] = []
 
   constructor(
     private readonly deps: StudioDeps,
@@ -97,6 +100,11 @@ export class Studio {
   /** The latest decoded picture of a member's camera (tests, and the bench). */
   picture(uid: string): YuvFrame | undefined {
     return this.feeds.find(uid, 'camera')?.video?.latest
+  }
+
+  /** A language stream's audio track: 0 (the room's own sound) when nobody interprets into it. */
+  languageTrack(streamId: string): number {
+    return this.languages.indexOf(streamId) + 1
   }
 
   /** Adds an output; the first one starts the composition. */
@@ -140,6 +148,7 @@ export class Studio {
       this.names = new Map(members.map((m) => [m.uid, m.userName]))
       this.slots = composeLayout(this.sceneOf(room, members))
       await this.place()
+      await this.interpret()
       const board = this.slots.find((slot) => slot.kind === 'board')
       if (board && this.board) {
         const host = members.find((m) => m.role === 1)?.uid ?? ''
@@ -172,6 +181,26 @@ export class Studio {
       positions: positionsOf(room.layout_items),
       share,
     }
+  }
+
+  /**
+   * Multi-language streams: each language with an interpreter present gets an audio track of its
+   * own, the interpreter's microphone over the room turned down; the interpreter is left out of
+   * the room's own sound. A language whose interpreter is away still has its track (the room).
+   */
+  private async interpret(): Promise<void> {
+    const streams = (await listLiveStreams(this.deps.db, this.roomId)).filter(
+      (s) => s.interpreterUid,
+    )
+    const microphones = (uid: string) =>
+      [...this.feeds.feeds.values()]
+        .filter((f) => f.owner.uid === uid && f.audio)
+        .map((f) => `${f.feed}`)
+    this.languages = streams.map((s) => s.streamId)
+    this.program.mixer.setLanguages(
+      streams.map((s) => ({ inputs: new Set(microphones(s.interpreterUid)) })),
+    )
+    this.program.setLanguages(this.languages)
   }
 
   /** Tells each video decoder the size of its place (a change restarts it at the new size). */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { Broadcasts } from '../../../../src/server/media/compose/broadcasts'
 import { FfmpegProcess, locateFfmpeg } from '../../../../src/server/media/compose/ffmpeg'
+import { reasonOf, streamKeyOf } from '../../../../src/server/media/compose/sinks'
 import { quiet } from './stage'
 
 describe('ffmpeg, located or missing', () => {
@@ -50,4 +51,23 @@ describe('ffmpeg, located or missing', () => {
     const exits = await Promise.all(many.map((p) => p.exited))
     expect(exits.map((e) => e.code)).toEqual(many.map(() => 0))
   }, 60_000)
+
+  it('a CDN’s stream key in ffmpeg’s words is hidden from its tail, its lines and the reason', async () => {
+    const found = locateFfmpeg()
+    if ('missing' in found) throw new Error(found.missing)
+    // Nothing listens on port 9 of loopback: ffmpeg fails, naming the URL it could not open.
+    const url = 'rtmp://127.0.0.1:9/live/very-secret-key-42'
+    const lines: string[] = []
+    const push = new FfmpegProcess(
+      found.install.ffmpeg,
+      ['-f', 'lavfi', '-i', 'nullsrc', '-t', '1', '-f', 'flv', url],
+      { name: 'push', stdin: false, secrets: [streamKeyOf(url)], onLine: (l) => lines.push(l) },
+    )
+    const exit = await push.exited
+    expect(exit.code).not.toBe(0)
+    expect(exit.tail).toMatch(/refused|failed|error/i)
+    expect(exit.tail).toContain('••••')
+    expect([exit.tail, ...lines, reasonOf(exit)].join('\n')).not.toContain('very-secret-key-42')
+    expect(streamKeyOf('rtmp://cdn.example.com/app/')).toBe('')
+  }, 30_000)
 })

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { AudioMixer, CHUNK, SampleReader } from '../../../../src/server/media/compose/mixer'
+import {
+  AudioMixer,
+  CHUNK,
+  FLOOR_UNDER_INTERPRETER,
+  SampleReader,
+} from '../../../../src/server/media/compose/mixer'
 
 const tone = (value: number, n: number) => new Int16Array(n).fill(value)
 const left = (out: Buffer, i: number) => out.readInt16LE(i * 4)
@@ -51,5 +56,23 @@ describe('the audio mix', () => {
     bytes.writeInt16LE(7, 4)
     expect([...reader.read(bytes.subarray(0, 3))]).toEqual([-2])
     expect([...reader.read(bytes.subarray(3))]).toEqual([300, 7])
+  })
+
+  it('an interpreter is heard in their language over the room turned down, and not in the room’s own sound', () => {
+    const mixer = new AudioMixer()
+    mixer.setLanguages([{ inputs: new Set(['en-interpreter']) }, { inputs: new Set() }])
+    mixer.push('speaker', tone(1000, CHUNK * 2))
+    mixer.push('en-interpreter', tone(4000, CHUNK * 2))
+    const floor = mixer.next()
+    const [english, nobody] = mixer.languageChunks()
+    expect(left(floor, 0)).toBe(1000)
+    expect(left(english!, 0)).toBe(4000 + 1000 * FLOOR_UNDER_INTERPRETER)
+    expect(right(english!, CHUNK - 1)).toBe(4000 + 1000 * FLOOR_UNDER_INTERPRETER)
+    // A language whose interpreter is away has the room's own sound.
+    expect(left(nobody!, 0)).toBe(1000)
+    // Without languages, everyone is in the room's sound again.
+    mixer.setLanguages([])
+    expect(left(mixer.next(), 0)).toBe(5000)
+    expect(mixer.languageChunks()).toEqual([])
   })
 })
