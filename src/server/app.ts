@@ -16,6 +16,7 @@ import { loadSecret } from './auth/secrets'
 import { createSmsSender } from './auth/sms'
 import { createTokens } from './auth/tokens'
 import { registerBoard } from './board'
+import { pageImageOf } from './board/files-store'
 import { DEFAULT_SETTINGS, type ServerConfig, type Settings } from './config'
 import type { Deps } from './deps'
 import { ApiFailure, installErrorHandler, installNotFound } from './http/errors'
@@ -292,7 +293,12 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   const boards = await registerBoard(fastify, { db, tokens, now, appId, topics: bus.topics })
   broadcasts.useBoards(async (boardId) => {
     const board = await boards.open(boardId)
-    return { doc: board.doc, awareness: board.awareness, release: () => boards.release(board) }
+    return {
+      doc: board.doc,
+      awareness: board.awareness,
+      release: () => boards.release(board),
+      pageImage: (src) => pageImageOf(db, boardId, src),
+    }
   })
   broadcastRoutes(fastify, deps, register)
 

@@ -116,6 +116,18 @@ export async function getPage(db: Queryable, boardId: string, fileId: string, pa
   return rows[0]
 }
 
+/** The image of a page by its address (a scene's `src`), when it is a page of this board. */
+export async function pageImageOf(
+  db: Queryable,
+  boardId: string,
+  src: string,
+): Promise<Uint8Array | undefined> {
+  const [, board, fileId, page] =
+    /^\/api\/board\/([^/]+)\/files\/([^/]+)\/pages\/(\d+)$/.exec(src) ?? []
+  if (!board || !fileId || !page || decodeURIComponent(board) !== boardId) return undefined
+  return (await getPage(db, boardId, decodeURIComponent(fileId), Number(page)))?.body
+}
+
 export async function deleteFile(db: Queryable, boardId: string, fileId: string) {
   const { rows } = await db.query(
     'DELETE FROM board_files WHERE board_id = $1 AND file_id = $2 RETURNING file_id',

@@ -1,7 +1,8 @@
+import { loadImage, type Image } from '@napi-rs/canvas'
 import type { Awareness } from 'y-protocols/awareness'
 import type * as Y from 'yjs'
-import { normalizeScenePath } from '@streams/wire/board'
-import { renderBoardPage, type DrawnElement } from './board-render'
+import { normalizeScenePath, sceneDir, scenePath } from '@streams/wire/board'
+import { renderBoardPage, type DrawnElement, type PageBackground } from './board-render'
 import type { YuvFrame } from './yuv'
 
 /** A room's live board document (the board service's), and how to let it go. */
@@ -10,6 +11,27 @@ export interface LiveBoard {
   readonly awareness: Awareness
   /** The picture no longer shows it (the service may unload it once nobody is connected). */
   release(): void
+  /** The bytes of a converted document's page image (a scene's `src`), if the board has it. */
+  pageImage?(src: string): Promise<Uint8Array | undefined>
+}
+
+/** A page of a scene set as the board's document keeps it (a converted page has an image). */
+interface SceneEntry {
+  readonly name?: unknown
+  readonly src?: unknown
+  readonly width?: unknown
+  readonly height?: unknown
+}
+
+/** The page image of a page, where the document says it is and how large (page units). */
+function sceneImageOf(doc: Y.Doc, path: string) {
+  const dir = sceneDir(path)
+  const set = doc.getMap<{ scenes?: unknown }>('scenes').get(dir)
+  const scenes = Array.isArray(set?.scenes) ? (set.scenes as SceneEntry[]) : []
+  const scene = scenes.find((s) => typeof s.name === 'string' && scenePath(dir, s.name) === path)
+  if (typeof scene?.src !== 'string' || !scene.src) return undefined
+  const size = (v: unknown, fallback: number) => (typeof v === 'number' && v > 0 ? v : fallback)
+  return { src: scene.src, width: size(scene.width, 1280), height: size(scene.height, 720) }
 }
 
 /** Opens the board of a room by its board id. */
@@ -45,6 +67,8 @@ export class BoardPicture {
   private dirty = true
   private timer: ReturnType<typeof setInterval> | undefined
   private readonly changed = () => void (this.dirty = true)
+  /** Page images by their `src`: decoded, being loaded, or missing (not asked again). */
+  private readonly images = new Map<string, Image | 'loading' | 'missing'>()
 
   constructor(
     private readonly source: BoardSource,
@@ -90,13 +114,43 @@ export class BoardPicture {
     this.dirty = false
     const started = performance.now()
     try {
-      const elements = board.doc.getMap<DrawnElement>(`page:${this.page()}`).values()
-      this.frame = renderBoardPage(elements, this.width, this.height)
+      const page = this.page()
+      const elements = board.doc.getMap<DrawnElement>(`page:${page}`).values()
+      this.frame = renderBoardPage(elements, this.width, this.height, this.background(board, page))
     } catch (error) {
       this.warn(`the board's picture: ${(error as Error).message}`)
     }
     this.renders++
     this.renderMs += performance.now() - started
+  }
+
+  /**
+   * The page's image (a converted document's page), once loaded: the first rendering goes without
+   * it, and the page is drawn again when it has come.
+   */
+  private background(board: LiveBoard, page: string): PageBackground | undefined {
+    const scene = sceneImageOf(board.doc, page)
+    if (!scene || !board.pageImage) return undefined
+    const image = this.images.get(scene.src)
+    if (image === undefined) {
+      this.images.set(scene.src, 'loading')
+      board
+        .pageImage(scene.src)
+        .then((bytes) => (bytes ? loadImage(Buffer.from(bytes)) : undefined))
+        .then(
+          (loaded) => this.images.set(scene.src, loaded ?? 'missing'),
+          (error: Error) => {
+            this.images.set(scene.src, 'missing')
+            this.warn(`the board's page image: ${error.message}`)
+          },
+        )
+        .finally(() => {
+          this.dirty = true
+        })
+    }
+    return typeof image === 'object'
+      ? { image, width: scene.width, height: scene.height }
+      : undefined
   }
 
   private letGo(): void {
@@ -106,6 +160,7 @@ export class BoardPicture {
     if (!board) return
     board.doc.off('update', this.changed)
     board.awareness.off('change', this.changed)
+    this.images.clear()
     board.release()
   }
 

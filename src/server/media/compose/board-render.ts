@@ -1,4 +1,4 @@
-import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas'
+import { createCanvas, type Image, type SKRSContext2D } from '@napi-rs/canvas'
 import { YuvFrame } from './yuv'
 
 const FONT = '"Liberation Sans", "DejaVu Sans", "WenQuanYi Micro Hei", sans-serif'
@@ -177,23 +177,33 @@ function drawElement(ctx: SKRSContext2D, element: DrawnElement): void {
   ctx.restore()
 }
 
+/** A converted document's page image, under the page's strokes at (0, 0) in page units. */
+export interface PageBackground {
+  readonly image: Image
+  readonly width: number
+  readonly height: number
+}
+
 /**
- * A board page as the live picture shows it: white, its elements scaled to fit the place (the
- * whole drawing in view, centred, never magnified more than 2x), as a yuv420p frame of
- * `width` x `height`.
+ * A board page as the live picture shows it: white, its page image (a converted document's)
+ * and its elements scaled to fit the place (the whole drawing in view, centred, never magnified
+ * more than 2x), as a yuv420p frame of `width` x `height`.
  */
 export function renderBoardPage(
   elements: Iterable<DrawnElement>,
   width: number,
   height: number,
+  background?: PageBackground,
 ): YuvFrame {
   const canvas = createCanvas(width, height)
   const ctx = canvas.getContext('2d')
   ctx.fillStyle = '#ffffff'
   ctx.fillRect(0, 0, width, height)
   const shown = visibleElements(elements)
-  if (shown.length > 0) {
-    let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity]
+  if (shown.length > 0 || background) {
+    let [x0, y0, x1, y1] = background
+      ? [0, 0, background.width, background.height]
+      : [Infinity, Infinity, -Infinity, -Infinity]
     for (const element of shown) {
       const [a, b, c, d] = boundsOf(element)
       x0 = Math.min(x0, a)
@@ -209,6 +219,7 @@ export function renderBoardPage(
     ctx.translate(width / 2, height / 2)
     ctx.scale(zoom, zoom)
     ctx.translate(-(x0 + x1) / 2, -(y0 + y1) / 2)
+    if (background) ctx.drawImage(background.image, 0, 0, background.width, background.height)
     for (const element of shown) drawElement(ctx, element)
   }
   return YuvFrame.fromRgba(ctx.getImageData(0, 0, width, height).data, width, height)

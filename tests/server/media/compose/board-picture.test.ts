@@ -1,3 +1,4 @@
+import { createCanvas } from '@napi-rs/canvas'
 import { Awareness } from 'y-protocols/awareness'
 import * as Y from 'yjs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -108,6 +109,50 @@ describe('the shared board in the live picture, rendered on the server', () => {
       picture.stop()
     }
     expect(board.released).toBe(1)
+  })
+
+  it('shows a converted document’s page image under the page’s strokes', async () => {
+    // The page image of page 2 of a document: a blue page (what the converter stored).
+    const canvas = createCanvas(640, 360)
+    const ctx = canvas.getContext('2d')
+    ctx.fillStyle = '#1971c2'
+    ctx.fillRect(0, 0, 640, 360)
+    const png = canvas.toBuffer('image/png')
+    const src = '/api/board/board-1/files/f1/pages/2'
+    const board = liveBoard()
+    const asked: string[] = []
+    const withImages: LiveBoard = {
+      ...board,
+      pageImage: async (url) => (asked.push(url), url === src ? png : undefined),
+    }
+    board.doc.getMap('scenes').set('/docs/f1', {
+      dir: '/docs/f1',
+      dynamic: false,
+      scenes: [{ name: '1' }, { name: '2', src, width: 640, height: 360 }],
+    })
+    // A red mark drawn on the page's left edge, in page units.
+    board.doc.getMap('page:/docs/f1/2').set('a', { ...box('a', 0, 130, '#e03131'), width: 40 })
+    const teacher = new Awareness(new Y.Doc())
+    teacher.setLocalState({ user: { uid: 'host-uid' }, scenePath: '/docs/f1/2' })
+    const { encodeAwarenessUpdate, applyAwarenessUpdate } = await import('y-protocols/awareness')
+    applyAwarenessUpdate(board.awareness, encodeAwarenessUpdate(teacher, [teacher.clientID]), 'x')
+    const picture = new BoardPicture(
+      async () => withImages,
+      () => undefined,
+    )
+    const BLUE = yuvOf(25, 113, 194)
+    try {
+      await picture.follow('board-1', 'host-uid', 320, 240)
+      expect(picture.page()).toBe('/docs/f1/2')
+      // The image comes in the background: the page is drawn again with it.
+      await until(() => near(pixel(picture.frame!, 200, 120), BLUE), 3000, 'the page image')
+      expect(asked).toEqual([src])
+      // The page fills the place's width (less the margin), the stroke on it, white around.
+      expect(near(pixel(picture.frame!, 30, 120), RED)).toBe(true)
+      expect(near(pixel(picture.frame!, 160, 10), WHITE)).toBe(true)
+    } finally {
+      picture.stop()
+    }
   })
 
   describe('in a room', () => {
