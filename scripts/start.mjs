@@ -1,8 +1,10 @@
-// `npm start`: builds the client when it is missing or older than its sources, then runs the
-// server (REST API, realtime service, built app, embedded database) in this process's stead.
+// `npm start`: builds the client and the server when missing or older than their sources, then
+// runs the built server (REST API, realtime service, built app, embedded database) with Node
+// alone, in this process's stead (docs/server.md "Where an idle server's memory goes").
 import { spawnSync, spawn } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import { buildServer, serverOut, serverStale } from './build-server.mjs'
 
 const root = new URL('..', import.meta.url).pathname
 const built = join(root, 'dist', 'index.html')
@@ -39,11 +41,16 @@ if (stale) {
   if (result.status !== 0) process.exit(result.status ?? 1)
 }
 
+if (serverStale()) {
+  console.log('Building the server…')
+  await buildServer()
+}
+
 // WORKERS=N (or `npm run start:cluster`, one per core unless WORKERS says): N processes on one
 // port sharing PostgreSQL and Redis (docs/server.md "Several processes"); by default one process.
 const clustered = process.argv.includes('--cluster') || Number(process.env.WORKERS ?? 1) > 1
-const entry = join(root, clustered ? 'src/server/cluster.ts' : 'src/server/main.ts')
-const server = spawn(process.execPath, ['--import', 'tsx', entry], {
+const entry = join(serverOut, clustered ? 'cluster.js' : 'main.js')
+const server = spawn(process.execPath, [entry], {
   cwd: root,
   stdio: 'inherit',
 })

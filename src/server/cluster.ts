@@ -33,9 +33,12 @@ function primary(): void {
     )
     env.MEDIA = 'mesh'
   }
+  // Built (dist-server/cluster.js, `npm start`) the workers run main.js with Node alone; from
+  // the sources, main.ts through the TypeScript loader.
+  const built = import.meta.url.endsWith('.js')
   cluster.setupPrimary({
-    exec: fileURLToPath(new URL('./main.ts', import.meta.url)),
-    execArgv: process.execArgv.includes('tsx') ? process.execArgv : ['--import', 'tsx'],
+    exec: fileURLToPath(new URL(built ? './main.js' : './main.ts', import.meta.url)),
+    execArgv: built || process.execArgv.includes('tsx') ? process.execArgv : ['--import', 'tsx'],
   })
   let stopping = false
   let ready = 0
