@@ -35,7 +35,7 @@ import { Hub } from './realtime/hub'
 import { RedisBus } from './realtime/redis-bus'
 import { SharedHub } from './realtime/shared'
 import { dbRoster } from './realtime/roster'
-import { serveSocket } from './realtime/socket'
+import { serveSocket, type SocketDeps } from './realtime/socket'
 import { AdmissionQueue } from './rooms/admission'
 import { createAnnouncer, tapAnnouncer } from './rooms/announce'
 import { Ingest } from './rooms/inputs'
@@ -231,20 +231,21 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   // A crowd's logins are marked seen in one statement per turn, not one each.
   const logins = touchBatcher((uids) => touchMembers(db, uids, now()))
   const guard = new ConnectionGuard(settings.rtm, bus.caps)
+  // One object for every connection (a connection holds what is its own only).
+  const rtm: SocketDeps = {
+    hub,
+    shared,
+    tokens,
+    log: fastify.log,
+    onLogin: (uid) => logins.touch(uid),
+    history,
+    roster,
+  }
   fastify.get('/rtm', { websocket: true }, (socket, request) => {
     const admission = guard.admit(socket, request.ip)
     if (!admission) return
     releaseUpgrade(socket)
-    serveSocket(socket, {
-      admission,
-      hub,
-      shared,
-      tokens,
-      log: fastify.log,
-      onLogin: (uid) => logins.touch(uid),
-      history,
-      roster,
-    })
+    serveSocket(socket, rtm, admission)
   })
 
   const sessions = createSessions({

@@ -18,23 +18,6 @@ export class RefusedError extends Error {
   }
 }
 
-/**
- * Answers in the order the work was asked for, though each piece starts at once: what one
- * connection asks of the database (vetting a message, a host check) resolves in its send order.
- */
-export function inOrder(): <T>(work: Promise<T>) => Promise<T> {
-  let last: Promise<void> = Promise.resolve()
-  return <T>(work: Promise<T>) => {
-    work.catch(() => undefined) // handled by the caller, once the earlier ones are done
-    const next = last.then(() => work)
-    last = next.then(
-      () => undefined,
-      () => undefined,
-    )
-    return next
-  }
-}
-
 /** A channel message nests its values at most this deep (its data is a few levels). */
 export const MAX_MESSAGE_DEPTH = 32
 

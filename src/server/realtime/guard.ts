@@ -24,14 +24,47 @@ interface Place {
   readonly taken: Promise<boolean | undefined>
 }
 
-interface Tracked {
-  readonly socket: WebSocket
-  readonly address: string
-  alive: boolean
-  userId?: string
-  loginTimer?: ReturnType<typeof setTimeout>
-  addressPlace?: Place
-  userPlace?: Place
+/** Where a socket keeps its guard entry (its listeners are shared functions, not closures). */
+const TRACKED = Symbol('tracked')
+type Guarded = WebSocket & { [TRACKED]?: Tracked }
+
+/**
+ * One admitted connection. A class with methods and shared listeners rather than closures: an
+ * idle connection costs the few fields below (docs/realtime.md "Memory").
+ */
+class Tracked implements Admission {
+  alive = true
+  userId: string | undefined = undefined
+  /** Cleared and let go at the login. */
+  loginTimer: ReturnType<typeof setTimeout> | undefined = undefined
+  addressPlace: Place | undefined = undefined
+  userPlace: Place | undefined = undefined
+  shared: Admission['shared'] = undefined
+
+  constructor(
+    readonly guard: ConnectionGuard,
+    readonly socket: WebSocket,
+    readonly address: string,
+  ) {}
+
+  loggedIn(userId: string): boolean {
+    return this.guard.loggedIn(this, userId)
+  }
+}
+
+function markAlive(this: Guarded): void {
+  const entry = this[TRACKED]
+  if (entry) entry.alive = true
+}
+
+function forgetClosed(this: Guarded): void {
+  const entry = this[TRACKED]
+  this[TRACKED] = undefined
+  entry?.guard.forget(entry)
+}
+
+function closeLate(socket: WebSocket): void {
+  socket.close(CloseCode.loginTimeout, 'not logged in in time')
 }
 
 /**
@@ -66,30 +99,30 @@ export class ConnectionGuard {
       return null
     }
     this.byAddress.set(address, fromAddress + 1)
-    const entry: Tracked = { socket, address, alive: true }
+    const entry = new Tracked(this, socket, address)
     this.tracked.add(entry)
     if (this.limits.loginTimeoutMs > 0) {
-      entry.loginTimer = setTimeout(
-        () => socket.close(CloseCode.loginTimeout, 'not logged in in time'),
-        this.limits.loginTimeoutMs,
-      )
+      entry.loginTimer = setTimeout(closeLate, this.limits.loginTimeoutMs, socket)
       entry.loginTimer.unref?.()
     }
-    socket.on('pong', () => (entry.alive = true))
-    socket.once('close', () => this.forget(entry))
-    return {
-      shared: this.caps && this.sharedAdmission(entry),
-      loggedIn: (userId) => {
-        if (entry.userId === userId) return true
-        const held = this.byUser.get(userId) ?? 0
-        if (this.limits.maxPerUser > 0 && held >= this.limits.maxPerUser) return false
-        this.release(entry)
-        entry.userId = userId
-        this.byUser.set(userId, held + 1)
-        clearTimeout(entry.loginTimer)
-        return true
-      },
-    }
+    ;(socket as Guarded)[TRACKED] = entry
+    socket.on('pong', markAlive)
+    socket.on('close', forgetClosed)
+    if (this.caps) entry.shared = this.sharedAdmission(entry)
+    return entry
+  }
+
+  /** A login as this account on the connection: false when the account is at its cap. */
+  loggedIn(entry: Tracked, userId: string): boolean {
+    if (entry.userId === userId) return true
+    const held = this.byUser.get(userId) ?? 0
+    if (this.limits.maxPerUser > 0 && held >= this.limits.maxPerUser) return false
+    this.release(entry)
+    entry.userId = userId
+    this.byUser.set(userId, held + 1)
+    clearTimeout(entry.loginTimer)
+    entry.loginTimer = undefined
+    return true
   }
 
   stop(): void {
@@ -154,9 +187,11 @@ export class ConnectionGuard {
     entry.userId = undefined
   }
 
-  private forget(entry: Tracked): void {
+  /** The connection closed: its places are given back. */
+  forget(entry: Tracked): void {
     if (!this.tracked.delete(entry)) return
     clearTimeout(entry.loginTimer)
+    entry.loginTimer = undefined
     this.release(entry)
     this.giveBack(entry.addressPlace)
     this.giveBack(entry.userPlace)

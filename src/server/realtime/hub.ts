@@ -13,8 +13,6 @@ export interface Peer {
 export interface Session {
   readonly peer: Peer
   uid?: string
-  /** Channels this session's token admits it to. */
-  channels: Set<string>
   joined: Set<string>
   userId?: string
   /** Frames for this session alone (acks, peer messages), written at the next flush. */
