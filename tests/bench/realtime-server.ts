@@ -1,10 +1,12 @@
 /**
  * A server under load for `npm run bench:realtime`, in its own process so its memory is its own:
  * `roomcast` (this project's realtime service, the whole server) or `plain` (the ws library's
- * broadcast example: every message relayed to every other client) or `raw` (each message framed once
- * and its bytes written straight to every other client's TCP socket: no protocol, no checks, but
- * one write per message, as roomcast would be without its per-turn batching). Prints its port, then answers
- * 'rss' and 'cpu' (microseconds used) over IPC.
+ * broadcast example: every message relayed to every other client) or `raw` (each message framed
+ * once and its bytes written straight to every other client's TCP socket: no protocol, no
+ * checks, but one write per message, as roomcast would be without its per-turn batching).
+ * Prints its port, then answers 'rss' (RSS and heap in use after a GC) and 'cpu' (microseconds
+ * used) over IPC. The bench runs it built, as `npm start` runs the server
+ * (scripts/build-server.mjs): Node alone, no TypeScript loader.
  */
 import type { Duplex } from 'node:stream'
 import { WebSocketServer } from 'ws'
@@ -85,8 +87,13 @@ process.on('message', (message: { ask: string }) => {
   } else if (message.ask === 'cpu') {
     process.send?.({ cpu: cpuMicros() })
   } else if (message.ask === 'rss') {
+    // RSS and the JavaScript heap in use, after full collections and time for V8 to give the
+    // pages it freed back (else startup's garbage, freed late, hides the sockets' growth).
     global.gc?.()
-    setTimeout(() => process.send?.({ rss: rss() }), 200)
+    setTimeout(() => {
+      global.gc?.()
+      setTimeout(() => process.send?.({ rss: rss(), heap: process.memoryUsage().heapUsed }), 1000)
+    }, 1000)
   }
 })
 process.send?.({ port })

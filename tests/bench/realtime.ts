@@ -11,8 +11,10 @@
 import { execFileSync, fork, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import WebSocket from 'ws'
+import { buildServer, serverOut } from '../../scripts/build-server.mjs'
 import { createTokens } from '../../src/server/auth/tokens'
 import { redisBin, startRedis } from '../server/redis'
 import { CORES, fanOutFloorMs } from './support/cpu'
@@ -24,6 +26,15 @@ const BURST = 50
 const SECRET = randomBytes(16).toString('hex')
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url))
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+/** `ONLY=memory`: connect the sockets, measure memory per idle socket, skip the load. */
+const MEMORY_ONLY = process.env.ONLY === 'memory'
+
+/**
+ * The bench's servers (roomcast and the plain ones alike) run built, as `npm start` runs the
+ * server (scripts/build-server.mjs): Node alone, no TypeScript loader in their memory.
+ */
+await buildServer(['tests/bench/realtime-server.ts'], join(serverOut, 'bench'))
+const SERVER = join(serverOut, 'bench', 'realtime-server.js')
 
 interface Child {
   proc: ChildProcess
@@ -37,8 +48,13 @@ function child(
   env: Record<string, string> = {},
   gc = false,
 ): Child {
-  const proc = fork(here(script), args, {
-    execArgv: ['--import', 'tsx', ...(gc ? ['--expose-gc'] : []), '--max-old-space-size=4096'],
+  const built = script.endsWith('.js')
+  const proc = fork(built ? script : here(script), args, {
+    execArgv: [
+      ...(built ? [] : ['--import', 'tsx']),
+      ...(gc ? ['--expose-gc'] : []),
+      '--max-old-space-size=4096',
+    ],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })
@@ -187,42 +203,82 @@ type Kind = 'roomcast' | 'plain' | 'raw' | 'redis'
  * `redis`: roomcast as two processes sharing the realtime service through a redis-server of the
  * bench's own; the sender and half the receivers on the first, the other half on the second.
  */
-async function run(kind: Kind, redis?: { url: string; pid: number }) {
+async function connectAll(kind: Kind, redis?: { url: string; pid: number }) {
   const servers =
     kind === 'redis'
       ? [0, 1].map(() =>
           child(
-            './realtime-server.ts',
+            SERVER,
             ['roomcast'],
             { ROOMCAST_SECRET: SECRET, REDIS_URL: redis!.url, REDIS_PREFIX: `bench${N}:` },
             true,
           ),
         )
-      : [child('./realtime-server.ts', [kind], { ROOMCAST_SECRET: SECRET }, true)]
+      : [child(SERVER, [kind], { ROOMCAST_SECRET: SECRET }, true)]
   const ports = await Promise.all(servers.map((s) => s.first<{ port: number }>('port')))
   const roomcastLike = kind === 'roomcast' || kind === 'redis'
   const urls = ports.map(({ port }) => `ws://127.0.0.1:${port}${roomcastLike ? '/rtm' : ''}`)
   const url = urls[0]!
   const server = {
+    /** Every figure of the answer, summed over the servers. */
     ask: async <T extends Record<string, number>>(ask: string, key: string) => {
       const answers = await Promise.all(servers.map((s) => s.ask<T>(ask, key)))
-      return { [key]: answers.reduce((sum, a) => sum + a[key]!, 0) } as T
+      const sum: Record<string, number> = {}
+      for (const answer of answers)
+        for (const [k, v] of Object.entries(answer)) sum[k] = (sum[k] ?? 0) + v
+      return sum as T
     },
     kill: () => servers.forEach((s) => s.proc.kill()),
   }
   const redisCpu = () => (redis ? processCpuMicros(redis.pid) : 0)
   const clients = receivers(roomcastLike ? 'roomcast' : 'plain', urls)
   await clients.started()
-  // RSS per socket is the growth from a tenth of the sockets to all of them (startup excluded).
+  // Memory per socket is the growth from a tenth of the sockets to all of them (startup
+  // excluded): RSS, and the JavaScript heap in use after a full collection.
   const started = Date.now()
   const tenth = await clients.connect('connect-tenth', 'tenth')
   await sleep(1000)
-  const before = (await server.ask<{ rss: number }>('rss', 'rss')).rss
+  const before = await server.ask<{ rss: number; heap: number }>('rss', 'rss')
   const ready = await clients.connect('connect', 'ready')
   const connectSeconds = (Date.now() - started) / 1000
   await sleep(2000)
-  const idle = (await server.ask<{ rss: number }>('rss', 'rss')).rss
-  const rssPerSocketKB = (idle - before) / (ready - tenth) / 1024
+  const idle = await server.ask<{ rss: number; heap: number }>('rss', 'rss')
+  const rssPerSocketKB = (idle.rss - before.rss) / (ready - tenth) / 1024
+  const heapPerSocketKB = (idle.heap - before.heap) / (ready - tenth) / 1024
+  return {
+    server,
+    clients,
+    url,
+    roomcastLike,
+    ready,
+    connectSeconds,
+    rssPerSocketKB,
+    heapPerSocketKB,
+    redisCpu,
+  }
+}
+
+/** `ONLY=memory`: the sockets connected and idle, their memory measured, no load. */
+async function memory(kind: Kind) {
+  const { server, clients, ready, rssPerSocketKB, heapPerSocketKB } = await connectAll(kind)
+  clients.close()
+  server.kill()
+  await sleep(500)
+  const result = {
+    sockets: ready,
+    rssPerSocketKB: round(rssPerSocketKB),
+    heapPerSocketKB: round(heapPerSocketKB),
+  }
+  console.log(
+    `${kind.padEnd(9)} ${ready} sockets: ${result.rssPerSocketKB} KB RSS, ${result.heapPerSocketKB} KB heap per idle socket`,
+  )
+  return result
+}
+
+async function run(kind: Kind, redis?: { url: string; pid: number }) {
+  const { server, clients, url, roomcastLike, ready, connectSeconds, redisCpu, ...memory } =
+    await connectAll(kind, redis)
+  const { rssPerSocketKB, heapPerSocketKB } = memory
   const send = await sender(roomcastLike ? 'roomcast' : kind, url)
 
   // Steady: RATE broadcasts a second; one second of warm-up, then the measured window.
@@ -271,6 +327,7 @@ async function run(kind: Kind, redis?: { url: string; pid: number }) {
     sockets: ready,
     connectSeconds: round(connectSeconds),
     rssPerSocketKB: round(rssPerSocketKB),
+    heapPerSocketKB: round(heapPerSocketKB),
     steady: {
       deliveriesPerSecond: Math.round(steadyStats.received / windowSeconds),
       offeredPerSecond: RATE * ready,
@@ -290,7 +347,7 @@ async function run(kind: Kind, redis?: { url: string; pid: number }) {
     },
   }
   console.log(
-    `${(kind === 'redis' ? '2 on redis' : kind).padEnd(9)} ${ready} sockets (connected in ${result.connectSeconds} s), ${result.rssPerSocketKB} KB RSS per idle socket\n` +
+    `${(kind === 'redis' ? '2 on redis' : kind).padEnd(9)} ${ready} sockets (connected in ${result.connectSeconds} s), ${result.rssPerSocketKB} KB RSS, ${result.heapPerSocketKB} KB heap per idle socket\n` +
       `          steady ${RATE}/s: ${result.steady.deliveriesPerSecond} deliveries/s, p50 ${result.steady.p50Ms} ms, p99 ${result.steady.p99Ms} ms, server ${result.steady.serverCpuUsPerDelivery}${redis ? ` + redis ${result.steady.redisCpuUsPerDelivery}` : ''} + receivers ${result.steady.clientCpuUsPerDelivery} µs CPU a delivery (a broadcast needs ≥ ${result.steady.cpuFloorMs} ms on ${CORES} cores)\n` +
       `          burst of ${BURST}: ${result.burst.deliveriesPerSecond} deliveries/s, p50 ${result.burst.p50Ms} ms, p99 ${result.burst.p99Ms} ms, server ${result.burst.serverCpuUsPerDelivery} µs CPU a delivery`,
   )
@@ -302,6 +359,19 @@ const round = (n: number) => Math.round(n * 100) / 100
 console.log(
   `realtime bench: ${N} sockets in one channel, ${RATE} broadcasts a second, then a burst of ${BURST}`,
 )
+if (MEMORY_ONLY) {
+  const roomcast = await memory('roomcast')
+  const plain = await memory('plain')
+  const rssRatio = round(roomcast.rssPerSocketKB / Math.max(0.01, plain.rssPerSocketKB))
+  const heapRatio = round(roomcast.heapPerSocketKB / Math.max(0.01, plain.heapPerSocketKB))
+  console.log(
+    `per idle socket, roomcast / plain ws: RSS ${rssRatio}x, heap ${heapRatio}x (target ≤ 1.5x)`,
+  )
+  console.log(
+    JSON.stringify({ bench: 'realtime', only: 'memory', N, roomcast, plain, rssRatio, heapRatio }),
+  )
+  process.exit(0)
+}
 const roomcast = await run('roomcast')
 // The same load on two server processes sharing the realtime service through Redis.
 const redisServer = redisBin()
@@ -324,17 +394,22 @@ const ratio = round(
   roomcast.burst.deliveriesPerSecond / Math.max(1, plain.burst.deliveriesPerSecond),
 )
 const rssRatio = round(roomcast.rssPerSocketKB / Math.max(0.01, plain.rssPerSocketKB))
+const heapRatio = round(roomcast.heapPerSocketKB / Math.max(0.01, plain.heapPerSocketKB))
 const targets = {
   deliveriesPerSecond:
     roomcast.steady.deliveriesPerSecond >= 100_000 || roomcast.burst.deliveriesPerSecond >= 100_000,
   p99: roomcast.steady.p99Ms <= 50,
   rssPerSocket: roomcast.rssPerSocketKB <= 20,
   rssVersusPlain: rssRatio <= 1.5,
+  heapVersusPlain: heapRatio <= 1.5,
   versusPlain: ratio >= 2,
 }
 console.log(`roomcast / plain burst throughput: ${ratio}x`)
 console.log(
   `RSS per idle socket: roomcast ${roomcast.rssPerSocketKB} KB, plain ws ${plain.rssPerSocketKB} KB: ${rssRatio}x (target ≤ 1.5x)`,
+)
+console.log(
+  `heap per idle socket: roomcast ${roomcast.heapPerSocketKB} KB, plain ws ${plain.heapPerSocketKB} KB: ${heapRatio}x (target ≤ 1.5x)`,
 )
 if (twoOnRedis)
   console.log(
@@ -353,6 +428,7 @@ console.log(
     raw,
     ratio,
     rssRatio,
+    heapRatio,
     targets,
   }),
 )
