@@ -330,8 +330,12 @@ describe.skipIf(!pgBin || !rdBin)('the realtime service over two processes (REDI
     await living.listening('hall')
     while ((await living.count('hall')) !== 2) await sleep(20)
     // A crash: no goodbye, no more heartbeats.
-    clearInterval((dying as unknown as { heartbeat: NodeJS.Timeout }).heartbeat)
-    ;(dying as unknown as { pub: { disconnect(): void } }).pub.disconnect()
+    const parts = dying as unknown as {
+      liveness: { heartbeat: NodeJS.Timeout }
+      link: { pub: { disconnect(): void } }
+    }
+    clearInterval(parts.liveness.heartbeat)
+    parts.link.pub.disconnect()
     while ((await living.count('hall')) !== 1) await sleep(50)
     expect(await living.members('hall', 0)).toEqual(['72'])
     expect(await living.online(['71'])).toEqual([false])
