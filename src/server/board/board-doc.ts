@@ -5,7 +5,7 @@ import * as Y from 'yjs'
 import { BoardFrame, type BoardControl } from '@streams/wire/board'
 import type { Db } from '../store/db'
 import { BadBoardFrame, NotYours, readAwareness, readSync } from './frames'
-import { appendUpdate, loadUpdates, replaceUpdates } from './store'
+import { appendUpdate, loadUpdates, replaceUpdates } from '../store/boards'
 
 /** One connection to a board, as the board's document sees it. */
 export interface BoardConn {

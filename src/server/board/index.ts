@@ -8,7 +8,7 @@ import type { Db } from '../store/db'
 import { boardFileRoutes } from './routes'
 import { BoardService } from './service'
 import { serveBoardSocket } from './socket'
-import { migrateBoard } from './store'
+import { migrateBoard } from '../store/boards'
 
 export { BoardService } from './service'
 

@@ -14,7 +14,7 @@ import {
   listFiles,
   putPage,
   setFileState,
-} from './files-store'
+} from '../store/board-files'
 import type { BoardDeps, BoardService } from './service'
 
 /** A document upload is at most this big. */

@@ -4,7 +4,7 @@ import type { Topics } from '../realtime/bus'
 import type { Db } from '../store/db'
 import { BoardDoc, controlFrame } from './board-doc'
 import { relayBoard, relayControl } from './relay'
-import { boardOfRoom, getBoard, memberMayWrite } from './store'
+import { boardOfRoom, getBoard, memberMayWrite } from '../store/boards'
 
 export interface BoardDeps {
   readonly db: Db

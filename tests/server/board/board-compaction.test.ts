@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { BoardDoc, type BoardConn } from '../../../src/server/board/board-doc'
-import { appendUpdate, loadUpdates, migrateBoard } from '../../../src/server/board/store'
+import { appendUpdate, loadUpdates, migrateBoard } from '../../../src/server/store/boards'
 import { openDb } from '../../../src/server/store/db'
 import type { Db } from '../../../src/server/store/db'
 

@@ -1,4 +1,4 @@
-import type { Db } from '../store/db'
+import type { Db } from './db'
 
 type Queryable = Pick<Db, 'query'>
 

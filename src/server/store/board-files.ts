@@ -1,5 +1,5 @@
 import type { BoardFile, BoardFileStatus } from '@streams/wire/board'
-import type { Db } from '../store/db'
+import type { Db } from './db'
 
 type Queryable = Pick<Db, 'query'>
 
