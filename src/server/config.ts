@@ -2,7 +2,16 @@ import { resolve } from 'node:path'
 import { Type } from '@sinclair/typebox'
 import { IceServerSchema, type IceServer } from '@streams/wire/rest/room'
 import { compile } from '@streams/wire/validate'
-import type { SmsLimits } from './auth/sms-codes'
+
+/** SMS code caps (auth/sms-codes.ts). */
+export interface SmsLimits {
+  /** Seconds before one phone may be sent another code (60: one a minute). */
+  readonly resendSeconds: number
+  /** Codes one phone may be sent in 24 hours. */
+  readonly perPhonePerDay: number
+  /** Distinct phones one client address may have codes sent to in 24 hours. */
+  readonly phonesPerAddressPerDay: number
+}
 
 export interface ServerConfig {
   readonly host: string

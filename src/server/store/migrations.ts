@@ -8,12 +8,9 @@ import { migration009 } from './migrations/009-reports'
 import { migration010 } from './migrations/010-quiz-kind'
 import { migration011 } from './migrations/011-interpreters'
 import type { Db } from './db'
+import type { Migration } from './migrations/migration'
 
-export interface Migration {
-  readonly version: number
-  readonly name: string
-  readonly sql: string
-}
+export type { Migration }
 
 /** Versioned migrations, applied in order once each. Never edit one that has shipped: add one. */
 export const MIGRATIONS: readonly Migration[] = [

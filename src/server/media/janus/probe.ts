@@ -1,5 +1,13 @@
 import Janode from 'janode'
-import type { JanusEndpoint } from './supervisor'
+
+/** How our server reaches a running Janus. Secrets stay in memory; nothing here is logged. */
+export interface JanusEndpoint {
+  readonly url: string
+  readonly token?: string
+  readonly apiSecret?: string
+  readonly adminUrl?: string
+  readonly adminSecret?: string
+}
 
 // janode prints its own configuration (secrets included) at its verbose level: keep it silent;
 // our server logs what matters itself.

@@ -4,17 +4,10 @@ import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { BehaviorSubject, type Observable } from 'rxjs'
 import { newSecrets, signJanusToken, writeJanusConfig, type JanusSetup } from './config'
-import { probeJanus } from './probe'
+import { probeJanus, type JanusEndpoint } from './probe'
 import type { JanusInstall } from './locate'
 
-/** How our server reaches a running Janus. Secrets stay in memory; nothing here is logged. */
-export interface JanusEndpoint {
-  readonly url: string
-  readonly token?: string
-  readonly apiSecret?: string
-  readonly adminUrl?: string
-  readonly adminSecret?: string
-}
+export type { JanusEndpoint } from './probe'
 
 export type SupervisorState =
   | { readonly kind: 'starting' }

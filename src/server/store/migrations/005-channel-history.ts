@@ -1,4 +1,4 @@
-import type { Migration } from '../migrations'
+import type { Migration } from './migration'
 
 /**
  * A channel's recent messages with their sequence numbers, so a member whose connection dropped

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrations'
+import type { Migration } from './migration'
 
 /**
  * Live broadcast and cloud recording on our own engines: a recording composed by the server

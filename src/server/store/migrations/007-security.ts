@@ -1,4 +1,4 @@
-import type { Migration } from '../migrations'
+import type { Migration } from './migration'
 
 /**
  * Sessions kept on the server, so a logout or a new login ends a session for good (the cookie

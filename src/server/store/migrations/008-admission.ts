@@ -1,4 +1,4 @@
-import type { Migration } from '../migrations'
+import type { Migration } from './migration'
 
 /**
  * Admission at the size of a crowd: a room's keyed password hash (checked in microseconds, see

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrations'
+import type { Migration } from './migration'
 
 /**
  * Problem reports: a user's session log (redacted) with their note, read by support staff only

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrations'
+import type { Migration } from './migration'
 
 /**
  * A quiz question is a single or a multiple choice, whatever its number of correct options (a

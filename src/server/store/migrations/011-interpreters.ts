@@ -1,4 +1,4 @@
-import type { Migration } from '../migrations'
+import type { Migration } from './migration'
 
 /**
  * Multi-language streams carry their own sound: a language stream may name the room member who
