@@ -4,7 +4,8 @@ import { SERVER_ACTOR } from './rooms/announce'
 import { memberGone } from './rooms/departure'
 import { endMeeting } from './rooms/room-state'
 import { getMember, staleMembers, touchMembers } from './store/members'
-import { getRoom, updateRoom, type RoomRow } from './store/rooms'
+import { markHostedRoomsSeen, roomsDue, withdrawInactiveWarning } from './store/room-timers'
+import { getRoom, updateRoom } from './store/rooms'
 
 /**
  * Background work of one server process, each on its own timer:
@@ -75,33 +76,18 @@ export async function rooms(deps: Deps): Promise<void> {
   const now = deps.now()
   const { inactiveAfterMs, inactiveGraceMs, meetingMaxMinutes } = deps.settings
   // Rooms with a host present are active: their host was seen now, and a warning is withdrawn.
-  const { rows: hosted } = await deps.db.query<{
-    channel_name: string
-    inactive_warned_at: string | null
-  }>(
-    `UPDATE rooms r SET host_seen_at = $1 WHERE state <> 0 AND EXISTS
-       (SELECT 1 FROM room_members m WHERE m.room_id = r.room_id AND m.left_at IS NULL AND m.role = 1)
-     RETURNING channel_name, inactive_warned_at`,
-    [now],
-  )
-  for (const room of hosted.filter((r) => r.inactive_warned_at !== null)) {
-    await deps.db.query('UPDATE rooms SET inactive_warned_at = NULL WHERE channel_name = $1', [
-      room.channel_name,
-    ])
-    deps.announce.channel(room.channel_name, Cmd.cancelPopupOfInactiveRoom, { ...SERVER_ACTOR })
+  const hosted = await markHostedRoomsSeen(deps.db, now)
+  for (const { channel } of hosted.filter((r) => r.warned)) {
+    await withdrawInactiveWarning(deps.db, channel)
+    deps.announce.channel(channel, Cmd.cancelPopupOfInactiveRoom, { ...SERVER_ACTOR })
   }
-  const { rows } = await deps.db.query<RoomRow>(
-    `SELECT * FROM rooms WHERE state <> 0 AND (
-       (inactive_warned_at IS NULL AND host_seen_at < $1) OR inactive_warned_at < $2 OR
-       ($3 > 0 AND start_time < $4))`,
-    [
-      now - inactiveAfterMs,
-      now - inactiveGraceMs,
-      meetingMaxMinutes,
-      now - meetingMaxMinutes * 60_000,
-    ],
-  )
-  for (const room of rows) {
+  const due = await roomsDue(deps.db, {
+    hostlessSince: now - inactiveAfterMs,
+    warnedBefore: now - inactiveGraceMs,
+    maxMinutes: meetingMaxMinutes,
+    startedBefore: now - meetingMaxMinutes * 60_000,
+  })
+  for (const room of due) {
     const fresh = await getRoom(deps.db, room.room_id)
     if (!fresh || fresh.state === 0) continue
     const overTime =

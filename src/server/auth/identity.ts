@@ -2,6 +2,14 @@ import { randomBytes } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { coalesce } from '../store/coalesce'
 import type { Db } from '../store/db'
+import {
+  deleteExpiredSessions,
+  deleteOtherSessions,
+  deleteSession,
+  insertSession,
+  sessionUser,
+} from '../store/sessions'
+import { insertVisitors } from '../store/users'
 import type { Tokens } from './tokens'
 
 export const SESSION_COOKIE = 'roomcast_session'
@@ -44,18 +52,20 @@ export function createSessions(deps: SessionDeps) {
   }
   const end = async (request: FastifyRequest) => {
     const sid = sidOf(request)
-    if (sid) await deps.db.query('DELETE FROM sessions WHERE sid = $1', [sid])
+    if (sid) await deleteSession(deps.db, sid)
   }
   /** A new session for the account; the caller's previous one, if any, ends. */
   const start = async (request: FastifyRequest, reply: FastifyReply, userId: string) => {
     await end(request)
     const now = deps.now()
     const sid = randomBytes(24).toString('base64url')
-    await deps.db.query('DELETE FROM sessions WHERE expires_at < $1', [now])
-    await deps.db.query(
-      'INSERT INTO sessions (sid, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)',
-      [sid, userId, now, now + SESSION_TTL_SECONDS * 1000],
-    )
+    await deleteExpiredSessions(deps.db, now)
+    await insertSession(deps.db, {
+      sid,
+      userId,
+      createdAt: now,
+      expiresAt: now + SESSION_TTL_SECONDS * 1000,
+    })
     reply.setCookie(
       SESSION_COOKIE,
       deps.tokens.sign({ kind: 'session', sub: userId, sid }, SESSION_TTL_SECONDS),
@@ -65,15 +75,7 @@ export function createSessions(deps: SessionDeps) {
 
   // A crowd of visitors arriving together is written in one statement.
   const addVisitors = coalesce(async (ids: Identity[]) => {
-    const params: unknown[] = ['visitor', deps.now()]
-    const values = ids.map((identity) => {
-      params.push(identity.userId, identity.nickName)
-      return `($${params.length - 1}, $${params.length}, $1, $2)`
-    })
-    await deps.db.query(
-      `INSERT INTO users (user_id, nick_name, user_type, created_at) VALUES ${values.join(', ')}`,
-      params,
-    )
+    await insertVisitors(deps.db, ids, deps.now())
     return ids.map(() => undefined)
   })
 
@@ -82,20 +84,11 @@ export function createSessions(deps: SessionDeps) {
       const token = request.cookies[SESSION_COOKIE]
       const claims = token ? deps.tokens.verify(token, 'session') : null
       if (!claims?.sid) return null
-      const { rows } = await deps.db.query<{
-        user_id: string
-        nick_name: string
-        user_type: string
-      }>(
-        `SELECT u.user_id, u.nick_name, u.user_type FROM sessions s JOIN users u ON u.user_id = s.user_id
-         WHERE s.sid = $1 AND s.user_id = $2 AND s.expires_at > $3`,
-        [claims.sid, claims.sub, deps.now()],
-      )
-      const row = rows[0]
-      if (!row) return null
-      const userType = row.user_type === 'member' ? 'member' : 'visitor'
+      const user = await sessionUser(deps.db, claims.sid, claims.sub, deps.now())
+      if (!user) return null
+      const userType = user.userType === 'member' ? 'member' : 'visitor'
       if (userType === 'visitor' && !deps.allowVisitors) return null
-      return { userId: row.user_id, nickName: row.nick_name, userType }
+      return { userId: user.userId, nickName: user.nickName, userType }
     },
 
     async startVisitor(request: FastifyRequest, reply: FastifyReply): Promise<Identity | null> {
@@ -116,10 +109,7 @@ export function createSessions(deps: SessionDeps) {
 
     /** Every other session of the account ends (its password changed); the caller's stays. */
     async endOthers(request: FastifyRequest, userId: string): Promise<void> {
-      await deps.db.query('DELETE FROM sessions WHERE user_id = $1 AND sid <> $2', [
-        userId,
-        sidOf(request) ?? '',
-      ])
+      await deleteOtherSessions(deps.db, userId, sidOf(request) ?? '')
     },
 
     /** Logs out: the session ends on the server and the cookie is cleared. */

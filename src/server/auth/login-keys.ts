@@ -1,5 +1,6 @@
 import { constants, createHash, generateKeyPairSync, privateDecrypt } from 'node:crypto'
 import type { Db } from '../store/db'
+import { keepSettingOnce, readSetting } from '../store/settings'
 
 /**
  * The RSA key the client encrypts passwords with (genLoginEncKey): RSA-OAEP with SHA-256, which
@@ -15,11 +16,8 @@ export interface LoginKeys {
 
 export async function loadLoginKeys(db: Pick<Db, 'query'>): Promise<LoginKeys> {
   const read = async () => {
-    const { rows } = await db.query<{ value: string }>(
-      'SELECT value FROM settings WHERE key = $1',
-      ['login_key'],
-    )
-    return rows[0] ? (JSON.parse(rows[0].value) as { publicKey: string; privateKey: string }) : null
+    const value = await readSetting(db, 'login_key')
+    return value ? (JSON.parse(value) as { publicKey: string; privateKey: string }) : null
   }
   let pair = await read()
   if (!pair) {
@@ -28,10 +26,7 @@ export async function loadLoginKeys(db: Pick<Db, 'query'>): Promise<LoginKeys> {
       publicKeyEncoding: { type: 'spki', format: 'pem' },
       privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
     })
-    await db.query(
-      'INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING',
-      ['login_key', JSON.stringify(generated)],
-    )
+    await keepSettingOnce(db, 'login_key', JSON.stringify(generated))
     pair = (await read())!
   }
   const { publicKey, privateKey } = pair

@@ -1,6 +1,6 @@
 import type { UserProfile } from '@streams/wire/rest/scene'
 import type { Db } from '../store/db'
-import type { UserRow } from '../store/users'
+import { roomCounts, type UserRow } from '../store/users'
 import { displayName } from '@streams/wire/names'
 
 const mask = (phone: string | null) =>
@@ -8,11 +8,7 @@ const mask = (phone: string | null) =>
 
 /** The profile the client shows (spec §3 "Base user profile"); the phone is masked. */
 export async function toProfile(db: Pick<Db, 'query'>, user: UserRow): Promise<UserProfile> {
-  const { rows } = await db.query<{ created: string; hosting: string }>(
-    `SELECT (SELECT count(*) FROM rooms WHERE create_user_id = $1) AS created,
-            (SELECT count(*) FROM room_members WHERE user_id = $1 AND role = 1 AND left_at IS NULL) AS hosting`,
-    [user.user_id],
-  )
+  const counts = await roomCounts(db, user.user_id)
   const member = user.user_type === 'member'
   return {
     uid: user.user_id,
@@ -31,7 +27,7 @@ export async function toProfile(db: Pick<Db, 'query'>, user: UserRow): Promise<U
     userType: member ? 'member' : 'visitor',
     userTag: member ? 'member' : 'visitor',
     hasPassword: Boolean(user.password_hash),
-    isCreator: Number(rows[0]?.created ?? 0) > 0,
-    isAuthor: Number(rows[0]?.hosting ?? 0) > 0,
+    isCreator: counts.created > 0,
+    isAuthor: counts.hosting > 0,
   }
 }

@@ -1,5 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import type { Db } from '../store/db'
+import { setPasswordKey } from '../store/rooms'
 import { verifyPassword } from './passwords'
 
 /**
@@ -56,9 +57,6 @@ export async function checkRoomPassword(
   const fast = keys.matches(room.room_id, password, room.password_key ?? null)
   if (fast !== undefined) return fast
   if (!(await verifyPassword(password, room.password_hash))) return false
-  await db.query('UPDATE rooms SET password_key = $2 WHERE room_id = $1', [
-    room.room_id,
-    keys.key(room.room_id, password),
-  ])
+  await setPasswordKey(db, room.room_id, keys.key(room.room_id, password))
   return true
 }

@@ -1,5 +1,17 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
+import type { SmsLimits } from '../config'
 import type { Db } from '../store/db'
+import {
+  deleteSmsCode,
+  getSmsCode,
+  keepSmsCode,
+  phonesOfAddress,
+  pruneSmsSends,
+  recordSmsSend,
+  recordWrongCode,
+  sendsToPhone,
+  voidSmsCode,
+} from '../store/sms-codes'
 import { ApiFailure } from '../http/errors'
 import { SmsUnavailable, type SmsSender } from './sms'
 
@@ -19,14 +31,7 @@ export const MAX_CODE_ATTEMPTS = 5
 export const LOCK_MS = 15 * 60_000
 const DAY_MS = 24 * 60 * 60_000
 
-export interface SmsLimits {
-  /** Seconds before one phone may be sent another code (60: one a minute). */
-  readonly resendSeconds: number
-  /** Codes one phone may be sent in 24 hours. */
-  readonly perPhonePerDay: number
-  /** Distinct phones one client address may have codes sent to in 24 hours. */
-  readonly phonesPerAddressPerDay: number
-}
+export type { SmsLimits }
 
 type Queryable = Pick<Db, 'query'>
 
@@ -34,23 +39,6 @@ const digest = (salt: string, code: string) =>
   createHash('sha256').update(`${salt}:${code}`).digest('base64url')
 
 const minutes = (ms: number) => Math.max(1, Math.ceil(ms / 60_000))
-
-interface CodeRow {
-  code_hash: string
-  sent_at: string
-  expires_at: string
-  attempts: number
-  failed_at: string
-  locked_until: string
-}
-
-async function codeRow(db: Queryable, phone: string): Promise<CodeRow | undefined> {
-  const { rows } = await db.query<CodeRow>(
-    'SELECT code_hash, sent_at, expires_at, attempts, failed_at, locked_until FROM sms_codes WHERE phone = $1',
-    [phone],
-  )
-  return rows[0]
-}
 
 const lockedFailure = (until: number, now: number) =>
   new ApiFailure(SmsCode.locked, `too many wrong codes: try again in ${minutes(until - now)} min`, {
@@ -69,7 +57,7 @@ export async function sendCode(
   input: { phone: string; address: string; now: number; limits: SmsLimits },
 ): Promise<void> {
   const { phone, address, now, limits } = input
-  const row = await codeRow(db, phone)
+  const row = await getSmsCode(db, phone)
   if (row && Number(row.locked_until) > now) throw lockedFailure(Number(row.locked_until), now)
   const last = Number(row?.sent_at ?? 0)
   const resendMs = limits.resendSeconds * 1000
@@ -79,21 +67,14 @@ export async function sendCode(
       `please wait ${Math.ceil((resendMs - (now - last)) / 1000)} s before asking again`,
       { field: 'phone', reason: 'tooSoon' },
     )
-  await db.query('DELETE FROM sms_sends WHERE sent_at < $1', [now - DAY_MS])
-  const { rows: sent } = await db.query<{ n: string | number }>(
-    'SELECT count(*) AS n FROM sms_sends WHERE phone = $1 AND sent_at >= $2',
-    [phone, now - DAY_MS],
-  )
-  if (Number(sent[0]?.n ?? 0) >= limits.perPhonePerDay)
+  await pruneSmsSends(db, now - DAY_MS)
+  if ((await sendsToPhone(db, phone, now - DAY_MS)) >= limits.perPhonePerDay)
     throw new ApiFailure(SmsCode.phoneDailyLimit, 'too many codes for this phone today', {
       field: 'phone',
       reason: 'phoneDailyLimit',
     })
-  const { rows: phones } = await db.query<{ phone: string }>(
-    'SELECT DISTINCT phone FROM sms_sends WHERE address = $1 AND sent_at >= $2',
-    [address, now - DAY_MS],
-  )
-  if (phones.length >= limits.phonesPerAddressPerDay && !phones.some((p) => p.phone === phone))
+  const phones = await phonesOfAddress(db, address, now - DAY_MS)
+  if (phones.length >= limits.phonesPerAddressPerDay && !phones.includes(phone))
     throw new ApiFailure(SmsCode.addressLimit, 'too many phones asked for from this address', {
       reason: 'addressLimit',
     })
@@ -101,29 +82,25 @@ export async function sendCode(
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
   const salt = randomBytes(8).toString('base64url')
   // The count of wrong codes survives a resend; it starts again once the last wrong one is old.
-  await db.query(
-    `INSERT INTO sms_codes (phone, code_hash, sent_at, expires_at, attempts) VALUES ($1, $2, $3, $4, 0)
-     ON CONFLICT (phone) DO UPDATE SET code_hash = $2, sent_at = $3, expires_at = $4,
-       attempts = CASE WHEN sms_codes.failed_at < $5 THEN 0 ELSE sms_codes.attempts END,
-       locked_until = 0`,
-    [phone, `${salt}$${digest(salt, code)}`, now, now + CODE_TTL_MS, now - LOCK_MS],
-  )
+  await keepSmsCode(db, {
+    phone,
+    codeHash: `${salt}$${digest(salt, code)}`,
+    now,
+    expiresAt: now + CODE_TTL_MS,
+    failuresBefore: now - LOCK_MS,
+  })
   try {
     await sms.send(phone, code)
   } catch (error) {
     // Not sent: the code is void, but the wrong-code count stays.
-    await db.query('UPDATE sms_codes SET expires_at = 0, sent_at = 0 WHERE phone = $1', [phone])
+    await voidSmsCode(db, phone)
     throw new ApiFailure(
       SmsCode.smsUnavailable,
       error instanceof SmsUnavailable ? error.message : 'the code could not be sent',
       { reason: 'smsUnavailable' },
     )
   }
-  await db.query('INSERT INTO sms_sends (phone, address, sent_at) VALUES ($1, $2, $3)', [
-    phone,
-    address,
-    now,
-  ])
+  await recordSmsSend(db, phone, address, now)
 }
 
 /**
@@ -135,7 +112,7 @@ export async function spendCode(
   input: { phone: string; code: string; now: number },
 ): Promise<void> {
   const { phone, code, now } = input
-  const row = await codeRow(db, phone)
+  const row = await getSmsCode(db, phone)
   const wrong = () =>
     new ApiFailure(SmsCode.wrongCode, 'wrong or expired code', {
       field: 'code',
@@ -146,16 +123,18 @@ export async function spendCode(
   const [salt = '', hash = ''] = row.code_hash.split('$')
   const given = Buffer.from(digest(salt, code))
   if (given.length === hash.length && timingSafeEqual(given, Buffer.from(hash))) {
-    await db.query('DELETE FROM sms_codes WHERE phone = $1', [phone])
+    await deleteSmsCode(db, phone)
     return
   }
   const attempts = Number(row.attempts) + 1
   const locked = attempts >= MAX_CODE_ATTEMPTS
-  await db.query(
-    `UPDATE sms_codes SET attempts = $2, failed_at = $3,
-       locked_until = $4, expires_at = CASE WHEN $5 THEN 0 ELSE expires_at END WHERE phone = $1`,
-    [phone, attempts, now, locked ? now + LOCK_MS : 0, locked],
-  )
+  await recordWrongCode(db, {
+    phone,
+    attempts,
+    now,
+    lockedUntil: locked ? now + LOCK_MS : 0,
+    locked,
+  })
   if (locked) throw lockedFailure(now + LOCK_MS, now)
   throw wrong()
 }

@@ -1,5 +1,6 @@
 import { Role } from '@streams/wire/roles'
 import type { Db } from '../store/db'
+import { presentMemberOfChannel } from '../store/room-members'
 
 /** A present member of the room behind a channel, as the server's roster has it. */
 export interface RosterEntry {
@@ -21,29 +22,15 @@ export type Roster = (channel: string, uid: string) => Promise<RosterEntry | nul
  */
 export function dbRoster(db: Pick<Db, 'query'>): Roster {
   return async (channel, uid) => {
-    const { rows } = await db.query<{
-      user_id: string
-      user_name: string
-      user_photo: string
-      role: number
-      enable_chat: number
-      mute_all_chat: number
-    }>(
-      `SELECT m.user_id, m.user_name, m.user_photo, m.role, m.enable_chat, r.mute_all_chat
-       FROM rooms r JOIN room_members m ON m.room_id = r.room_id
-       WHERE r.channel_name = $1 AND m.uid = $2 AND m.left_at IS NULL
-       ORDER BY m.joined_at DESC LIMIT 1`,
-      [channel, uid],
-    )
-    const row = rows[0]
+    const row = await presentMemberOfChannel(db, channel, uid)
     if (!row) return null
-    const isHost = Number(row.role) === Role.host
+    const isHost = row.role === Role.host
     return {
-      userId: row.user_id,
-      userName: row.user_name,
-      userPhoto: row.user_photo,
+      userId: row.userId,
+      userName: row.userName,
+      userPhoto: row.userPhoto,
       isHost,
-      mayChat: Number(row.enable_chat) === 1 && (isHost || Number(row.mute_all_chat) !== 1),
+      mayChat: row.enableChat === 1 && (isHost || row.muteAllChat !== 1),
     }
   }
 }

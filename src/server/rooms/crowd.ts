@@ -2,6 +2,7 @@ import { Cmd, type ChannelData } from '@streams/wire/channel'
 import type { Member } from '@streams/wire/member'
 import { Role } from '@streams/wire/roles'
 import type { Db } from '../store/db'
+import { presentUidsOfRole } from '../store/room-members'
 import type { Announcer } from './announce'
 
 /** Above this many present members a room is a crowd (Agora RTM's member-event limit). */
@@ -79,11 +80,7 @@ export class CrowdArrivals {
     clearTimeout(batch.timer)
     if (batch.arrivals.size === 0) return
     try {
-      const { rows } = await this.deps.db.query<{ uid: string }>(
-        'SELECT uid FROM room_members WHERE room_id = $1 AND role = $2 AND left_at IS NULL',
-        [batch.roomId, Role.host],
-      )
-      const hosts = rows.map((r) => r.uid)
+      const hosts = await presentUidsOfRole(this.deps.db, batch.roomId, Role.host)
       if (hosts.length === 0) return
       for (const data of batch.arrivals.values())
         this.deps.announce.channelTo(hosts, channel, Cmd.memberChanged, data)

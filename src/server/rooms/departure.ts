@@ -2,6 +2,7 @@ import { Cmd } from '@streams/wire/channel'
 import type { Member } from '@streams/wire/member'
 import type { Deps } from '../deps'
 import { markMemberLeft } from '../store/members'
+import { clearBoardGrants, clearScreenGrants } from '../store/room-members'
 import { getRoom, updateRoom, type RoomRow } from '../store/rooms'
 import type { Actor } from './announce'
 import { announceMember } from './entry'
@@ -35,9 +36,7 @@ export async function memberGone(
     })
   announceMember(deps, channel, left, 'leave', reason)
   if (current.state !== 0 && current.create_board_user_id === member.uid) {
-    await deps.db.query('UPDATE room_members SET grant_board = 0 WHERE room_id = $1', [
-      room.room_id,
-    ])
+    await clearBoardGrants(deps.db, room.room_id)
     await updateRoom(deps.db, room.room_id, { shareBoard: 0, createBoardUserId: '0' }, now)
     deps.announce.channel(channel, Cmd.shareBoard, {
       ...actor,
@@ -47,9 +46,7 @@ export async function memberGone(
     })
   }
   if (current.state !== 0 && member.grantScreen === 1) {
-    await deps.db.query('UPDATE room_members SET grant_screen = 0 WHERE room_id = $1', [
-      room.room_id,
-    ])
+    await clearScreenGrants(deps.db, room.room_id)
     await updateRoom(deps.db, room.room_id, { shareScreen: 0 }, now)
     deps.announce.channel(channel, Cmd.screenShare, { ...actor, uid: member.uid, screenShare: 0 })
   }

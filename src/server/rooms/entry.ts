@@ -7,6 +7,7 @@ import { checkRoomPassword } from '../auth/room-keys'
 import type { Identity } from '../auth/identity'
 import type { Deps } from '../deps'
 import { ApiFailure } from '../http/errors'
+import { activeProjectionIn } from '../store/projections'
 import { createRoom, findActiveRoomByName, getRoom, toRoomInfo, type RoomRow } from '../store/rooms'
 import { Code } from './access'
 import { memberData } from './crowd'
@@ -99,11 +100,7 @@ async function createOrFind(
 }
 
 async function checkProjection(deps: Deps, room: RoomRow, body: EntryBody): Promise<string> {
-  const { rows } = await deps.db.query<{ projection_id: string }>(
-    'SELECT projection_id FROM projections WHERE projection_id = $1 AND room_id = $2 AND state = 1',
-    [body.projectionId ?? '', room.room_id],
-  )
-  const id = rows[0]?.projection_id
+  const id = await activeProjectionIn(deps.db, room.room_id, body.projectionId ?? '')
   if (!id)
     throw new ApiFailure(Code.noRoom, 'That projection address has been deleted', {
       field: 'projectionId',

@@ -6,7 +6,8 @@ import { Role } from '@streams/wire/roles'
 import type { Deps } from '../deps'
 import { ApiFailure } from '../http/errors'
 import { updateMember } from '../store/members'
-import { getRoom, updateRoom, type RoomRow } from '../store/rooms'
+import { clearBoardGrants } from '../store/room-members'
+import { getRoom, lockRoom, updateRoom, type RoomRow } from '../store/rooms'
 import { Code } from './access'
 import type { Actor } from './announce'
 
@@ -71,7 +72,7 @@ export async function setBoardGrant(
 ): Promise<{ member: Member; room: RoomRow }> {
   const now = deps.now()
   const result = await deps.db.transaction(async (tx) => {
-    await tx.query('SELECT room_id FROM rooms WHERE room_id = $1 FOR UPDATE', [room.room_id])
+    await lockRoom(tx, room.room_id)
     const current = (await getRoom(tx, room.room_id)) ?? room
     const noCreator = current.create_board_user_id === '' || current.create_board_user_id === '0'
     if (grant === 1) {
@@ -85,7 +86,7 @@ export async function setBoardGrant(
       return { member, room: updated, endedShare: false, startedShare: current.share_board === 0 }
     }
     if (current.create_board_user_id === target.uid) {
-      await tx.query('UPDATE room_members SET grant_board = 0 WHERE room_id = $1', [room.room_id])
+      await clearBoardGrants(tx, room.room_id)
       const member = await updateMember(tx, room.room_id, target.uid, {})
       const updated = await updateRoom(
         tx,

@@ -10,11 +10,17 @@ import { Role } from '@streams/wire/roles'
 import type { Deps } from '../deps'
 import { ApiFailure } from '../http/errors'
 import { findPresentMember, listMembers } from '../store/members'
+import {
+  recordRequest,
+  takePendingRequest,
+  withdrawRequest,
+  type RequestKind,
+} from '../store/room-requests'
 import type { RoomRow } from '../store/rooms'
 import { Code, requireAction } from './access'
 import { applyRequest } from './grants'
 
-type Kind = 'invite' | 'apply'
+type Kind = RequestKind
 const STALE_MS = 10 * 60_000
 
 /**
@@ -31,11 +37,7 @@ async function record(
   to: string,
   type: number,
 ) {
-  await deps.db.query(
-    `INSERT INTO room_requests (room_id, kind, from_uid, to_uid, type, created_at) VALUES ($1, $2, $3, $4, $5, $6)
-     ON CONFLICT (room_id, kind, from_uid, to_uid, type) DO UPDATE SET created_at = $6`,
-    [room.room_id, kind, from, to, type, deps.now()],
-  )
+  await recordRequest(deps.db, { roomId: room.room_id, kind, from, to, type, at: deps.now() })
 }
 
 /** Consumes a pending request to `uid` (an invite) or from `uid` (an application). */
@@ -47,14 +49,14 @@ export async function takeRequest(
   type: number,
   other?: string,
 ): Promise<boolean> {
-  const column = kind === 'invite' ? 'to_uid' : 'from_uid'
-  const otherColumn = kind === 'invite' ? 'from_uid' : 'to_uid'
-  const { rows } = await deps.db.query(
-    `DELETE FROM room_requests WHERE room_id = $1 AND kind = $2 AND ${column} = $3 AND type = $4
-     AND created_at > $5 ${other ? `AND ${otherColumn} = $6` : ''} RETURNING type`,
-    [room.room_id, kind, uid, type, deps.now() - STALE_MS, ...(other ? [other] : [])],
-  )
-  return rows.length > 0
+  return takePendingRequest(deps.db, {
+    roomId: room.room_id,
+    kind,
+    uid,
+    type,
+    since: deps.now() - STALE_MS,
+    other,
+  })
 }
 
 async function send(
@@ -155,12 +157,13 @@ export async function cancelRequest(
   type: RequestTypeId,
 ) {
   if (kind === 'apply') requireAction(me, 'cancelBoardRequest')
-  const { rows } = await deps.db.query<{ to_uid: string }>(
-    `DELETE FROM room_requests WHERE room_id = $1 AND kind = $2 AND from_uid = $3 AND type = $4
-     ${to ? 'AND to_uid = $5' : ''} RETURNING to_uid`,
-    [room.room_id, kind, me.uid, type, ...(to ? [to.uid] : [])],
-  )
-  const toUid = rows[0]?.to_uid
+  const toUid = await withdrawRequest(deps.db, {
+    roomId: room.room_id,
+    kind,
+    from: me.uid,
+    type,
+    to: to?.uid,
+  })
   const other = toUid ? await findPresentMember(deps.db, room.room_id, toUid) : undefined
   if (!other) throw new ApiFailure(Code.noMember, 'no pending request', { reason: 'noRequest' })
   return send(

@@ -5,6 +5,12 @@ import type { RoomStateBodySchema } from '@streams/wire/rest/room'
 import { Role } from '@streams/wire/roles'
 import type { Deps } from '../deps'
 import { ApiFailure } from '../http/errors'
+import {
+  clearBoardGrants,
+  clearScreenGrants,
+  endAllMembers,
+  muteAllBut,
+} from '../store/room-members'
 import { updateRoom, type RoomChange, type RoomRow } from '../store/rooms'
 import { requireAction } from './access'
 import type { Actor } from './announce'
@@ -49,17 +55,11 @@ export async function changeRoomState(
 
   const updated = await deps.db.transaction(async (tx) => {
     // [MUTE-2] forced mute: every audience's audio goes to 0.
-    if (body.muteAllAudio === 1)
-      await tx.query(
-        'UPDATE room_members SET enable_audio = 0 WHERE room_id = $1 AND left_at IS NULL AND role <> $2',
-        [room.room_id, Role.host],
-      )
+    if (body.muteAllAudio === 1) await muteAllBut(tx, room.room_id, Role.host)
     // [BOARD-2] board share off: everyone's grantBoard goes to 0.
-    if (body.shareBoard === 0)
-      await tx.query('UPDATE room_members SET grant_board = 0 WHERE room_id = $1', [room.room_id])
+    if (body.shareBoard === 0) await clearBoardGrants(tx, room.room_id)
     // [SCREEN-1] 0 clears all sharers.
-    if (body.shareScreen === 0)
-      await tx.query('UPDATE room_members SET grant_screen = 0 WHERE room_id = $1', [room.room_id])
+    if (body.shareScreen === 0) await clearScreenGrants(tx, room.room_id)
     return updateRoom(tx, room.room_id, change, now)
   })
 
@@ -95,11 +95,7 @@ export async function endMeeting(
 ): Promise<RoomRow> {
   const now = deps.now()
   const updated = await deps.db.transaction(async (tx) => {
-    await tx.query(
-      `UPDATE room_members SET left_at = $2, user_state = 0, left_reason = 'meetingEnd'
-       WHERE room_id = $1 AND left_at IS NULL`,
-      [room.room_id, now],
-    )
+    await endAllMembers(tx, room.room_id, now)
     return updateRoom(
       tx,
       room.room_id,

@@ -4,7 +4,8 @@ import type { Settings } from '../config'
 import type { Db } from '../store/db'
 import { coalesce } from '../store/coalesce'
 import { countPresentUpTo } from '../store/members'
-import { findActiveRoomByName, type RoomRow } from '../store/rooms'
+import { seeProjectionViewer } from '../store/projections'
+import { findActiveRoomByName, lockRoom, type RoomRow } from '../store/rooms'
 import {
   insertJoinRecords,
   insertMembers,
@@ -115,7 +116,7 @@ export class Seating {
     const now = clock()
     const capacity = capacityFor(settings, roomType)
     return db.transaction(async (tx): Promise<(Seated | ApiFailure)[]> => {
-      await tx.query('SELECT room_id FROM rooms WHERE room_id = $1 FOR UPDATE', [roomId])
+      await lockRoom(tx, roomId)
       // The entrants' earlier members free their seats, only for the entrants who get one.
       const earlier = await presentMembersOfUsers(
         tx,
@@ -160,11 +161,7 @@ export class Seating {
       await insertJoinRecords(tx, roomId, added, now)
       for (const member of added)
         if (member.role === Role.projection)
-          await tx.query(
-            `INSERT INTO projection_users (projection_id, uid, user_id, user_name, seen_at) VALUES ($1, $2, $3, $4, $5)
-             ON CONFLICT (projection_id, uid) DO UPDATE SET seen_at = $5`,
-            [member.screenId, member.uid, member.userId, member.userName, now],
-          )
+          await seeProjectionViewer(tx, member.screenId, member, now)
       const present = await countPresentUpTo(tx, roomId, CROWD_THRESHOLD + 1)
       let next = 0
       return answers.map((answer) => {

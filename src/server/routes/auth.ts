@@ -5,7 +5,15 @@ import { VISITOR_PREFIX, type SessionStore } from '../auth/identity'
 import type { LoginKeys } from '../auth/login-keys'
 import { hashPassword, verifyPassword } from '../auth/passwords'
 import { toProfile } from '../auth/profile'
-import { getUser, type UserRow } from '../store/users'
+import { clearLoginFailures, loginFailures, recordLoginFailure } from '../store/login-failures'
+import {
+  findMemberByLogin,
+  findUserByPhone,
+  getUser,
+  setPasswordHash,
+  upsertPhoneMember,
+  type UserRow,
+} from '../store/users'
 import type { SmsSender } from '../auth/sms'
 import { CODE_TTL_MS, sendCode, spendCode } from '../auth/sms-codes'
 import type { Deps } from '../deps'
@@ -92,10 +100,7 @@ export function authRoutes(
       async smsLogin({ body, request, reply, identity }) {
         const service = checkLogin(request, body)
         await spend(body.phone, body.code)
-        const { rows } = await db.query<UserRow>('SELECT * FROM users WHERE phone = $1', [
-          body.phone,
-        ])
-        let user = rows[0]
+        let user = await findUserByPhone(db, body.phone)
         if (!user) {
           // A visitor who logs in keeps its account (and its rooms) as a member. Its generated
           // visitor nickname gives way to a member's: a signed-in user is no 'visitor_…'.
@@ -104,14 +109,13 @@ export function authRoutes(
             identity?.userType === 'visitor'
               ? identity.userId
               : `u${randomBytes(6).toString('hex')}`
-          const { rows: created } = await db.query<UserRow>(
-            `INSERT INTO users (user_id, nick_name, login_name, user_type, phone, created_at) VALUES ($1, $2, $3, 'member', $3, $4)
-             ON CONFLICT (user_id) DO UPDATE SET user_type = 'member', phone = $3, login_name = $3,
-               nick_name = CASE WHEN users.nick_name LIKE $5 THEN $2 ELSE users.nick_name END
-             RETURNING *`,
-            [userId, nick, body.phone, deps.now(), `${VISITOR_PREFIX.replace('_', '\\_')}%`],
-          )
-          user = created[0]!
+          user = await upsertPhoneMember(db, {
+            userId,
+            nick,
+            phone: body.phone,
+            now: deps.now(),
+            visitorPrefix: VISITOR_PREFIX,
+          })
         }
         return loggedIn(request, reply, user, service)
       },
@@ -129,11 +133,7 @@ export function authRoutes(
             },
           )
         const name = body.userName.trim()
-        const { rows } = await db.query<UserRow>(
-          "SELECT * FROM users WHERE user_type = 'member' AND (login_name = $1 OR phone = $1) LIMIT 1",
-          [name],
-        )
-        const user = rows[0]
+        const user = await findMemberByLogin(db, name)
         if (await needsVerify(name)) {
           if (!body.verifyCode || !user?.phone)
             throw new ApiFailure(AuthCode.verifyNeeded, 'verify code needed', {
@@ -143,17 +143,13 @@ export function authRoutes(
           await spend(user.phone, body.verifyCode)
         }
         if (!user?.password_hash || !(await verifyPassword(password, user.password_hash))) {
-          await db.query(
-            `INSERT INTO login_failures (user_name, failures, last_at) VALUES ($1, 1, $2)
-             ON CONFLICT (user_name) DO UPDATE SET failures = CASE WHEN login_failures.last_at < $3 THEN 1 ELSE login_failures.failures + 1 END, last_at = $2`,
-            [name, deps.now(), deps.now() - FAILURE_WINDOW_MS],
-          )
+          await recordLoginFailure(db, name, deps.now(), deps.now() - FAILURE_WINDOW_MS)
           throw new ApiFailure(AuthCode.wrongPassword, 'wrong user name or password', {
             field: 'password',
             reason: 'wrongPassword',
           })
         }
-        await db.query('DELETE FROM login_failures WHERE user_name = $1', [name])
+        await clearLoginFailures(db, name)
         return loggedIn(request, reply, user, service)
       },
 
@@ -182,10 +178,7 @@ export function authRoutes(
             field: 'password',
             reason: 'length',
           })
-        await db.query('UPDATE users SET password_hash = $2 WHERE user_id = $1', [
-          who.userId,
-          await hashPassword(password),
-        ])
+        await setPasswordHash(db, who.userId, await hashPassword(password))
         // Whoever else held a session of this account (another browser, a stolen cookie) is out.
         await sessions.endOthers(request, who.userId)
         return null
@@ -205,15 +198,9 @@ export function authRoutes(
   )
 
   async function needsVerify(userName: string): Promise<boolean> {
-    const { rows } = await db.query<{ failures: number; last_at: string }>(
-      'SELECT failures, last_at FROM login_failures WHERE user_name = $1',
-      [userName],
-    )
-    const row = rows[0]
+    const row = await loginFailures(db, userName)
     return Boolean(
-      row &&
-      row.failures >= FAILURES_BEFORE_VERIFY &&
-      Number(row.last_at) > deps.now() - FAILURE_WINDOW_MS,
+      row && row.failures >= FAILURES_BEFORE_VERIFY && row.lastAt > deps.now() - FAILURE_WINDOW_MS,
     )
   }
 }

@@ -2,14 +2,25 @@ import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { Cmd } from '@streams/wire/channel'
 import type { Member } from '@streams/wire/member'
-import { FileService, type Dom } from '@streams/wire/rest/files'
+import { FileService } from '@streams/wire/rest/files'
 import type { Identity } from '../auth/identity'
 import type { Deps } from '../deps'
 import { ApiFailure } from '../http/errors'
 import { Download, registerService, type RegisterOptions } from '../http/register'
 import { receiveUpload } from '../http/upload'
 import { Code, isHost, loadRoom, requireLive, requireMember } from '../rooms/access'
-import { getFile, insertFile, toFileInfo, type FileRow } from '../store/file-records'
+import { insertDom, listDoms } from '../store/doms'
+import {
+  getFile,
+  insertFile,
+  markFileDeleted,
+  roomDocuments,
+  setFileChecked,
+  setFileState,
+  storageInUse,
+  toFileInfo,
+  type FileRow,
+} from '../store/file-records'
 
 /** Hosts and members granted the board present documents. */
 const presents = (m: Member) => isHost(m) || m.grantBoard === 1
@@ -31,13 +42,8 @@ export function fileRoutes(app: FastifyInstance, deps: Deps, options: RegisterOp
     if (!file) throw new ApiFailure(Code.file, 'no such file', { reason: 'noFile' })
     return file
   }
-  const roomFiles = async (roomId: string, where = '') =>
-    (
-      await db.query<FileRow>(
-        `SELECT * FROM files WHERE room_id = $1 AND kind = 'document' AND deleted_at IS NULL ${where} ORDER BY create_time, file_id`,
-        [roomId],
-      )
-    ).rows.map(info)
+  const roomFiles = async (roomId: string, converted = false) =>
+    (await roomDocuments(db, roomId, converted)).map(info)
   /** The file and its room; the caller must be a host, a presenter or the uploader. */
   const changeable = async (fileId: string, who: Identity) => {
     const file = await loadFile(fileId)
@@ -94,11 +100,7 @@ export function fileRoutes(app: FastifyInstance, deps: Deps, options: RegisterOp
       async stateUpdate({ body, who }) {
         const { file } = await changeable(body.fileId, who)
         const percentage = body.percentage ?? (body.state === 2 ? 100 : file.percentage)
-        const { rows } = await db.query<FileRow>(
-          'UPDATE files SET state = $2, percentage = $3 WHERE file_id = $1 RETURNING *',
-          [file.file_id, body.state, percentage],
-        )
-        return info(rows[0]!)
+        return info(await setFileState(db, file.file_id, body.state, percentage))
       },
 
       async percentage({ query, who }) {
@@ -133,11 +135,7 @@ export function fileRoutes(app: FastifyInstance, deps: Deps, options: RegisterOp
             user_name: me.userName,
             create_time: deps.now(),
           })
-          await db.query('UPDATE files SET state = $2, percentage = $3 WHERE file_id = $1', [
-            copy.file_id,
-            file.state,
-            file.percentage,
-          ])
+          await setFileState(db, copy.file_id, file.state, file.percentage)
           added.push(info({ ...copy, state: file.state, percentage: file.percentage }))
         }
         return added
@@ -145,16 +143,9 @@ export function fileRoutes(app: FastifyInstance, deps: Deps, options: RegisterOp
 
       async delete({ params, who }) {
         const { file } = await changeable(params.fileId, who)
-        await db.query('UPDATE files SET deleted_at = $2 WHERE file_id = $1', [
-          file.file_id,
-          deps.now(),
-        ])
+        await markFileDeleted(db, file.file_id, deps.now())
         // The bytes go when no other record (a copy in another room) still names them.
-        const { rows } = await db.query(
-          'SELECT 1 FROM files WHERE storage_key = $1 AND deleted_at IS NULL LIMIT 1',
-          [file.storage_key],
-        )
-        if (rows.length === 0) await deps.files.remove(file.storage_key)
+        if (!(await storageInUse(db, file.storage_key))) await deps.files.remove(file.storage_key)
         return null
       },
 
@@ -168,14 +159,7 @@ export function fileRoutes(app: FastifyInstance, deps: Deps, options: RegisterOp
       async spokesperson({ body, who }) {
         const { file, me } = await changeable(body.fileId, who)
         if (!presents(me)) throw refuse()
-        await db.transaction(async (tx) => {
-          if (body.checked === 1)
-            await tx.query('UPDATE files SET checked = 0 WHERE room_id = $1', [file.room_id])
-          await tx.query('UPDATE files SET checked = $2 WHERE file_id = $1', [
-            file.file_id,
-            body.checked,
-          ])
-        })
+        await setFileChecked(db, file, body.checked)
         return info({ ...file, checked: body.checked })
       },
 
@@ -198,10 +182,7 @@ export function fileRoutes(app: FastifyInstance, deps: Deps, options: RegisterOp
           scenePath: body.scenePath ?? '',
           createTime: deps.now(),
         }
-        await db.query(
-          'INSERT INTO doms (dom_id, room_id, user_id, content, create_time) VALUES ($1, $2, $3, $4, $5)',
-          [dom.domId, room.room_id, me.userId, JSON.stringify(dom), dom.createTime],
-        )
+        await insertDom(db, dom)
         deps.announce.channel(room.channel_name, Cmd.domInfo, {
           userId: me.userId,
           userName: me.userName,
@@ -216,16 +197,12 @@ export function fileRoutes(app: FastifyInstance, deps: Deps, options: RegisterOp
 
       async domList({ query, who }) {
         const { room } = await memberOf(query.roomId, who)
-        const { rows } = await db.query<{ content: string }>(
-          'SELECT content FROM doms WHERE room_id = $1 ORDER BY create_time DESC, dom_id LIMIT 100',
-          [room.room_id],
-        )
-        return rows.map((r) => JSON.parse(r.content) as Dom)
+        return listDoms(db, room.room_id)
       },
 
       async convertPlayerSelect({ query, who }) {
         const { room } = await memberOf(query.roomId, who)
-        return roomFiles(room.room_id, 'AND state = 2')
+        return roomFiles(room.room_id, true)
       },
     },
     options,

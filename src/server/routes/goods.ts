@@ -1,24 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { Cmd } from '@streams/wire/channel'
-import { GoodsService, SignatureService, type Goods } from '@streams/wire/rest/goods'
+import { GoodsService, SignatureService } from '@streams/wire/rest/goods'
 import type { Deps } from '../deps'
 import { ApiFailure } from '../http/errors'
 import { registerService, type RegisterOptions } from '../http/register'
 import { Code, loadRoom, requireAction, requireLive, requireMember } from '../rooms/access'
-
-interface GoodsRow {
-  goods_id: string
-  room_id: string
-  title: string
-  goods_img: string
-  price: number
-  url: string
-  is_app_store: number
-  object_id: string
-  object_type: string
-  create_time: string
-}
+import { findGoods, insertGoods, listGoods } from '../store/goods'
 
 /** The messaging app's JS-SDK signature: sha1 of the sorted ticket, nonce, timestamp and url. */
 export function jsSdkSignature(
@@ -34,18 +22,6 @@ export function jsSdkSignature(
 /** Goods of a room (spec §7 goods activity) and the messaging app's signature call. */
 export function goodsRoutes(app: FastifyInstance, deps: Deps, options: RegisterOptions): void {
   const { db } = deps
-  const toGoods = (r: GoodsRow): Goods => ({
-    goodsId: r.goods_id,
-    roomId: r.room_id,
-    title: r.title,
-    goodsImg: r.goods_img,
-    price: r.price,
-    url: r.url,
-    isAppStore: r.is_app_store ? 1 : 0,
-    objectId: r.object_id,
-    objectType: r.object_type,
-    createTime: Number(r.create_time),
-  })
 
   registerService(
     app,
@@ -54,11 +30,7 @@ export function goodsRoutes(app: FastifyInstance, deps: Deps, options: RegisterO
       async activity({ query, who }) {
         const room = await loadRoom(db, query.roomId)
         await requireMember(db, room, who)
-        const { rows } = await db.query<GoodsRow>(
-          'SELECT * FROM goods WHERE room_id = $1 ORDER BY create_time, goods_id',
-          [room.room_id],
-        )
-        return rows.map(toGoods)
+        return listGoods(db, room.room_id)
       },
 
       async add({ body, who }) {
@@ -66,23 +38,18 @@ export function goodsRoutes(app: FastifyInstance, deps: Deps, options: RegisterO
         requireLive(room)
         const me = await requireMember(db, room, who)
         requireAction(me, 'manageRoom')
-        const { rows } = await db.query<GoodsRow>(
-          `INSERT INTO goods (goods_id, room_id, title, goods_img, price, url, is_app_store, object_id, object_type, create_time)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`,
-          [
-            randomBytes(8).toString('hex'),
-            room.room_id,
-            body.title.trim(),
-            body.goodsImg ?? '',
-            body.price ?? 0,
-            body.url ?? '',
-            body.isAppStore ?? 0,
-            body.objectId ?? '',
-            body.objectType ?? '',
-            deps.now(),
-          ],
-        )
-        return toGoods(rows[0]!)
+        return insertGoods(db, {
+          goodsId: randomBytes(8).toString('hex'),
+          roomId: room.room_id,
+          title: body.title.trim(),
+          goodsImg: body.goodsImg ?? '',
+          price: body.price ?? 0,
+          url: body.url ?? '',
+          isAppStore: body.isAppStore ?? 0,
+          objectId: body.objectId ?? '',
+          objectType: body.objectType ?? '',
+          createTime: deps.now(),
+        })
       },
 
       async show({ body, who }) {
@@ -90,13 +57,9 @@ export function goodsRoutes(app: FastifyInstance, deps: Deps, options: RegisterO
         requireLive(room)
         const me = await requireMember(db, room, who)
         requireAction(me, 'manageRoom')
-        const { rows } = await db.query<GoodsRow>(
-          'SELECT * FROM goods WHERE goods_id = $1 AND room_id = $2',
-          [body.goodsId, room.room_id],
-        )
-        if (!rows[0])
+        const goods = await findGoods(db, room.room_id, body.goodsId)
+        if (!goods)
           throw new ApiFailure(Code.noRoom, 'no such goods in this room', { reason: 'noGoods' })
-        const goods = toGoods(rows[0])
         deps.announce.channel(room.channel_name, Cmd.showGoodsDetail, {
           userId: me.userId,
           userName: me.userName,

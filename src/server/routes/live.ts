@@ -10,20 +10,18 @@ import { ApiFailure } from '../http/errors'
 import { registerService, type RegisterOptions } from '../http/register'
 import { Code, isHost, loadRoom, requireHost, requireLive, requireMember } from '../rooms/access'
 import { listLiveStreams, listPushUrls } from '../store/broadcast'
+import {
+  deleteBackgroundImage,
+  deleteLiveStream,
+  insertBackgroundImage,
+  insertLiveStream,
+  listBackgroundImages,
+  listLanguageStreams,
+  setInterpreter,
+} from '../store/live-settings'
 import { getMember } from '../store/members'
 import { updateRoom, type RoomRow } from '../store/rooms'
 import { applyLiveState } from '../rooms/live-state'
-
-interface StreamRow {
-  stream_id: string
-  language_type: string
-  language_name: string
-  language_icon: string
-  language_icon_active: string
-  pull_url: string
-  push_url: string
-  interpreter_uid: string
-}
 
 /** Live settings (spec §7): CDN language streams, the introduction, backgrounds, live state. */
 export function liveRoutes(app: FastifyInstance, deps: Deps, options: RegisterOptions): void {
@@ -31,26 +29,15 @@ export function liveRoutes(app: FastifyInstance, deps: Deps, options: RegisterOp
   const id = () => randomBytes(8).toString('hex')
 
   const streams = async (room: RoomRow, viewer: Member) => {
-    const { rows } = await db.query<StreamRow>(
-      'SELECT * FROM live_streams WHERE room_id = $1 ORDER BY create_time, stream_id',
-      [room.room_id],
-    )
+    const rows = await listLanguageStreams(db, room.room_id)
     const pushes = new Map(deps.broadcasts.pushStates(room.room_id).map((p) => [p.url, p.state]))
     const own = new Set(deps.broadcasts.languageStreams(room.room_id))
     return rows.map((r): LanguageStream => {
-      const push = isHost(viewer) && r.push_url ? pushes.get(r.push_url) : undefined
+      const push = isHost(viewer) && r.pushUrl ? pushes.get(r.pushUrl) : undefined
       return {
-        streamId: r.stream_id,
-        languageType: r.language_type,
-        languageName: r.language_name,
-        languageIcon: r.language_icon,
-        languageIconActive: r.language_icon_active,
-        pullUrl: r.pull_url,
-        pushUrl: isHost(viewer) ? r.push_url : '',
-        interpreterUid: r.interpreter_uid,
-        liveUrl: own.has(r.stream_id)
-          ? deps.broadcasts.liveUrl(room.channel_name, r.stream_id)
-          : '',
+        ...r,
+        pushUrl: isHost(viewer) ? r.pushUrl : '',
+        liveUrl: own.has(r.streamId) ? deps.broadcasts.liveUrl(room.channel_name, r.streamId) : '',
         ...(isHost(viewer)
           ? {
               pushState: push?.kind ?? '',
@@ -60,13 +47,7 @@ export function liveRoutes(app: FastifyInstance, deps: Deps, options: RegisterOp
       }
     })
   }
-  const images = async (room: RoomRow) => {
-    const { rows } = await db.query<{ image_id: string; url: string }>(
-      'SELECT image_id, url FROM background_images WHERE room_id = $1 ORDER BY create_time, image_id',
-      [room.room_id],
-    )
-    return rows.map((r) => ({ imageId: r.image_id, url: r.url }))
-  }
+  const images = (room: RoomRow) => listBackgroundImages(db, room.room_id)
   /** An interpreter must be a member who can speak in the room (a host or a conferee). */
   const interpreterOf = async (room: RoomRow, uid: string): Promise<string> => {
     if (!uid) return ''
@@ -135,21 +116,20 @@ export function liveRoutes(app: FastifyInstance, deps: Deps, options: RegisterOp
             field: 'pushUrl',
             reason: 'duplicate',
           })
-        await db.query(
-          `INSERT INTO live_streams (stream_id, room_id, language_type, language_name, language_icon, language_icon_active, pull_url, push_url, create_time, interpreter_uid)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-          [
-            id(),
-            room.room_id,
-            body.languageType,
-            body.languageName,
-            body.languageIcon ?? '',
-            body.languageIconActive ?? '',
-            body.pullUrl ?? '',
+        await insertLiveStream(
+          db,
+          room.room_id,
+          {
+            streamId: id(),
+            languageType: body.languageType,
+            languageName: body.languageName,
+            languageIcon: body.languageIcon ?? '',
+            languageIconActive: body.languageIconActive ?? '',
+            pullUrl: body.pullUrl ?? '',
             pushUrl,
-            deps.now(),
-            interpreter,
-          ],
+            interpreterUid: interpreter,
+          },
+          deps.now(),
         )
         // While live, the new URL gets the stream at once.
         await restream(room, me)
@@ -158,11 +138,7 @@ export function liveRoutes(app: FastifyInstance, deps: Deps, options: RegisterOp
 
       async streamingUrlsDelete({ params, body, who }) {
         const { room, me } = await requireHost(db, params.roomId, who)
-        const { rows } = await db.query(
-          'DELETE FROM live_streams WHERE room_id = $1 AND stream_id = $2 RETURNING stream_id',
-          [room.room_id, body.streamId],
-        )
-        if (rows.length === 0)
+        if (!(await deleteLiveStream(db, room.room_id, body.streamId)))
           throw new ApiFailure(Code.live, 'no such streaming URL', { reason: 'noStream' })
         await restream(room, me)
         return streams(room, me)
@@ -171,11 +147,7 @@ export function liveRoutes(app: FastifyInstance, deps: Deps, options: RegisterOp
       async streamingUrlsUpdate({ params, body, who }) {
         const { room, me } = await requireHost(db, params.roomId, who)
         const interpreter = await interpreterOf(room, body.interpreterUid)
-        const { rows } = await db.query(
-          'UPDATE live_streams SET interpreter_uid = $3 WHERE room_id = $1 AND stream_id = $2 RETURNING stream_id',
-          [room.room_id, body.streamId, interpreter],
-        )
-        if (rows.length === 0)
+        if (!(await setInterpreter(db, room.room_id, body.streamId, interpreter)))
           throw new ApiFailure(Code.live, 'no such streaming URL', { reason: 'noStream' })
         await restream(room, me)
         return streams(room, me)
@@ -194,20 +166,13 @@ export function liveRoutes(app: FastifyInstance, deps: Deps, options: RegisterOp
 
       async backgroundImageAdd({ params, body, who }) {
         const { room } = await requireHost(db, params.uuid, who)
-        await db.query(
-          'INSERT INTO background_images (image_id, room_id, url, create_time) VALUES ($1, $2, $3, $4)',
-          [id(), room.room_id, body.url, deps.now()],
-        )
+        await insertBackgroundImage(db, room.room_id, { imageId: id(), url: body.url }, deps.now())
         return images(room)
       },
 
       async backgroundImageDelete({ params, body, who }) {
         const { room } = await requireHost(db, params.uuid, who)
-        const { rows } = await db.query(
-          'DELETE FROM background_images WHERE room_id = $1 AND image_id = $2 RETURNING image_id',
-          [room.room_id, body.imageId],
-        )
-        if (rows.length === 0)
+        if (!(await deleteBackgroundImage(db, room.room_id, body.imageId)))
           throw new ApiFailure(Code.file, 'no such background image', { reason: 'noImage' })
         return images(room)
       },

@@ -7,71 +7,37 @@ import type { Deps } from '../deps'
 import { ApiFailure } from '../http/errors'
 import { registerService, type RegisterOptions } from '../http/register'
 import { Code, loadRoom, requireAction, requireLive, requireMember } from '../rooms/access'
+import {
+  activeProjection,
+  activeProjections,
+  insertProjection,
+  projectionViewers,
+  updateProjection,
+  type StoredProjection,
+} from '../store/projections'
 import type { RoomRow } from '../store/rooms'
-
-interface ProjectionRow {
-  projection_id: string
-  room_id: string
-  name: string
-  layout_count: number
-  sub_uids: string
-  state: number
-  create_time: string
-}
 
 /** Projection screens (spec §7 meeting/projection/…): hosts manage them, members list them. */
 export function projectionRoutes(app: FastifyInstance, deps: Deps, options: RegisterOptions): void {
   const { db } = deps
-  const toProjection = (room: RoomRow, r: ProjectionRow): Projection => ({
-    projectionId: r.projection_id,
-    roomId: r.room_id,
-    name: r.name,
-    layoutCount: r.layout_count,
-    subUids: JSON.parse(r.sub_uids) as string[],
-    projectionUrl: `/projectionMeeting?roomId=${encodeURIComponent(room.room_id)}&projectionId=${encodeURIComponent(r.projection_id)}`,
-    state: r.state,
-    createTime: Number(r.create_time),
+  const toProjection = (room: RoomRow, p: StoredProjection): Projection => ({
+    ...p,
+    projectionUrl: `/projectionMeeting?roomId=${encodeURIComponent(room.room_id)}&projectionId=${encodeURIComponent(p.projectionId)}`,
   })
-  const active = async (room: RoomRow) => {
-    const { rows } = await db.query<ProjectionRow>(
-      'SELECT * FROM projections WHERE room_id = $1 AND state = 1 ORDER BY create_time, projection_id',
-      [room.room_id],
-    )
-    return rows.map((r) => toProjection(room, r))
-  }
+  const active = async (room: RoomRow) =>
+    (await activeProjections(db, room.room_id)).map((p) => toProjection(room, p))
   /** A projection and its room; the caller must be a host there. */
   const owned = async (projectionId: string, who: Identity) => {
-    const { rows } = await db.query<ProjectionRow>(
-      'SELECT * FROM projections WHERE projection_id = $1 AND state = 1',
-      [projectionId],
-    )
-    const row = rows[0]
-    if (!row)
+    const projection = await activeProjection(db, projectionId)
+    if (!projection)
       throw new ApiFailure(Code.noRoom, 'That projection address has been deleted', {
         reason: 'projectionDeleted',
       })
-    const room = await loadRoom(db, row.room_id)
+    const room = await loadRoom(db, projection.roomId)
     requireLive(room)
     const me = await requireMember(db, room, who)
     requireAction(me, 'manageRoom')
-    return { row, room, actor: { userId: me.userId, userName: me.userName } }
-  }
-  const save = async (
-    id: string,
-    change: { subUids?: string[]; layoutCount?: number; name?: string; state?: number },
-  ) => {
-    const { rows } = await db.query<ProjectionRow>(
-      `UPDATE projections SET sub_uids = coalesce($2, sub_uids), layout_count = coalesce($3, layout_count),
-       name = coalesce($4, name), state = coalesce($5, state) WHERE projection_id = $1 RETURNING *`,
-      [
-        id,
-        change.subUids ? JSON.stringify([...new Set(change.subUids)]) : null,
-        change.layoutCount ?? null,
-        change.name ?? null,
-        change.state ?? null,
-      ],
-    )
-    return rows[0]!
+    return { projection, room, actor: { userId: me.userId, userName: me.userName } }
   }
 
   registerService(
@@ -84,19 +50,17 @@ export function projectionRoutes(app: FastifyInstance, deps: Deps, options: Regi
         const me = await requireMember(db, room, who)
         requireAction(me, 'manageRoom')
         const subUids = [...new Set(body.subUids ?? [])]
-        const { rows } = await db.query<ProjectionRow>(
-          `INSERT INTO projections (projection_id, room_id, name, layout_count, sub_uids, create_time)
-           VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
-          [
-            randomBytes(8).toString('hex'),
-            room.room_id,
-            body.name.trim(),
-            body.layoutCount ?? Math.max(1, subUids.length),
-            JSON.stringify(subUids),
-            deps.now(),
-          ],
+        const projection = toProjection(
+          room,
+          await insertProjection(db, {
+            projectionId: randomBytes(8).toString('hex'),
+            roomId: room.room_id,
+            name: body.name.trim(),
+            layoutCount: body.layoutCount ?? Math.max(1, subUids.length),
+            subUids,
+            createTime: deps.now(),
+          }),
         )
-        const projection = toProjection(room, rows[0]!)
         deps.announce.channel(room.channel_name, Cmd.joinProjection, {
           userId: me.userId,
           userName: me.userName,
@@ -122,8 +86,11 @@ export function projectionRoutes(app: FastifyInstance, deps: Deps, options: Regi
       },
 
       async update({ body, who }) {
-        const { row, room, actor } = await owned(body.projectionId, who)
-        const updated = toProjection(room, await save(row.projection_id, body))
+        const { projection, room, actor } = await owned(body.projectionId, who)
+        const updated = toProjection(
+          room,
+          await updateProjection(db, projection.projectionId, body),
+        )
         deps.announce.channel(room.channel_name, Cmd.editProjection, {
           ...actor,
           projectionId: updated.projectionId,
@@ -134,10 +101,13 @@ export function projectionRoutes(app: FastifyInstance, deps: Deps, options: Regi
       },
 
       async infoUpdate({ body, who }) {
-        const { row, room, actor } = await owned(body.projectionId, who)
+        const { projection, room, actor } = await owned(body.projectionId, who)
         const updated = toProjection(
           room,
-          await save(row.projection_id, { name: body.name?.trim(), state: body.state }),
+          await updateProjection(db, projection.projectionId, {
+            name: body.name?.trim(),
+            state: body.state,
+          }),
         )
         if (body.state === 0)
           deps.announce.channel(room.channel_name, Cmd.deleteProjection, {
@@ -150,13 +120,7 @@ export function projectionRoutes(app: FastifyInstance, deps: Deps, options: Regi
       async selectedUsers({ params, who }) {
         const room = await loadRoom(db, params.roomId)
         await requireMember(db, room, who)
-        const { rows } = await db.query<{ uid: string; user_id: string; user_name: string }>(
-          `SELECT pu.uid, pu.user_id, pu.user_name FROM projection_users pu
-           JOIN projections p ON p.projection_id = pu.projection_id
-           WHERE p.room_id = $1 AND pu.projection_id = $2 ORDER BY pu.seen_at DESC`,
-          [room.room_id, params.projectionId],
-        )
-        return rows.map((r) => ({ uid: r.uid, userId: r.user_id, userName: r.user_name }))
+        return projectionViewers(db, room.room_id, params.projectionId)
       },
     },
     options,

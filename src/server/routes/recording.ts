@@ -7,6 +7,7 @@ import { registerService, type RegisterOptions } from '../http/register'
 import { Code, loadRoom, requireAction, requireLive, requireMember } from '../rooms/access'
 import { startCloudRecording, stopCloudRecording } from '../rooms/recordings'
 import { listRecordings, RecordingStatus, wasMember } from '../store/broadcast'
+import { getRecordingConfig, saveRecordingConfig } from '../store/recording-configs'
 
 /** Where a saved recording plays and downloads (`?download=1`), with ranges. */
 export const recordingVideoUrl = (appId: string, recordingId: string) =>
@@ -100,43 +101,20 @@ export function recordingRoutes(app: FastifyInstance, deps: Deps, options: Regis
 
       async configGet({ query, who }) {
         const { room } = await host(query.roomId, who)
-        return config(room.room_id)
+        return getRecordingConfig(db, room.room_id)
       },
 
       async configSet({ body, who }) {
         const { room } = await host(body.roomId, who)
-        const current = await config(room.room_id)
+        const current = await getRecordingConfig(db, room.room_id)
         const next = {
           ...current,
           ...Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)),
         }
-        await db.query(
-          `INSERT INTO recording_configs (room_id, auto_start, audio_only, resolution, layout) VALUES ($1, $2, $3, $4, $5)
-           ON CONFLICT (room_id) DO UPDATE SET auto_start = $2, audio_only = $3, resolution = $4, layout = $5`,
-          [room.room_id, next.autoStart, next.audioOnly, next.resolution, next.layout],
-        )
-        return config(room.room_id)
+        await saveRecordingConfig(db, { ...next, roomId: room.room_id })
+        return getRecordingConfig(db, room.room_id)
       },
     },
     options,
   )
-
-  async function config(roomId: string) {
-    const { rows } = await db.query<{
-      auto_start: number
-      audio_only: number
-      resolution: string
-      layout: string
-    }>('SELECT * FROM recording_configs WHERE room_id = $1', [roomId])
-    const row = rows[0]
-    const resolution: '480p' | '720p' | '1080p' =
-      row?.resolution === '480p' || row?.resolution === '1080p' ? row.resolution : '720p'
-    return {
-      roomId,
-      autoStart: (row?.auto_start ? 1 : 0) as 0 | 1,
-      audioOnly: (row?.audio_only ? 1 : 0) as 0 | 1,
-      resolution,
-      layout: row?.layout ?? 'p_all_1',
-    }
-  }
 }

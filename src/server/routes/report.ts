@@ -9,7 +9,8 @@ import type { Deps } from '../deps'
 import { ApiFailure } from '../http/errors'
 import { Download, registerService, type RegisterOptions } from '../http/register'
 import type { Db } from '../store/db'
-import { insertReport, listReports, reportLog } from '../store/reports'
+import { countReportsSince, insertReport, listReports, reportLog } from '../store/reports'
+import { getUser, nameInRoom } from '../store/users'
 
 /** Body codes of the report routes (docs/rest.md). */
 export const ReportCode = { notSupport: 1302, notALog: 1303, tooMany: 1304 } as const
@@ -25,11 +26,7 @@ export async function isSupport(
 ): Promise<boolean> {
   if (!who || who.userType !== 'member' || accounts.length === 0) return false
   if (accounts.includes(who.userId)) return true
-  const { rows } = await db.query<{ login_name: string | null; phone: string | null }>(
-    'SELECT login_name, phone FROM users WHERE user_id = $1',
-    [who.userId],
-  )
-  const row = rows[0]
+  const row = await getUser(db, who.userId)
   return Boolean(
     row &&
     ((row.login_name && accounts.includes(row.login_name)) ||
@@ -78,13 +75,7 @@ export function reportRoutes(app: FastifyInstance, deps: Deps, options: Register
 
   /** The name the sender had in that room, else their account's. */
   const nameOf = async (who: Identity, roomId: string): Promise<string> => {
-    const { rows } = await db.query<{ name: string }>(
-      `SELECT 0 AS k, user_name AS name FROM room_members WHERE user_id = $1 AND room_id = $2
-       UNION ALL SELECT 1, COALESCE(NULLIF(join_name, ''), nick_name) FROM users WHERE user_id = $1
-       ORDER BY k LIMIT 1`,
-      [who.userId, roomId],
-    )
-    return rows[0]?.name || who.nickName
+    return (await nameInRoom(db, who.userId, roomId)) || who.nickName
   }
 
   registerService(
@@ -93,11 +84,7 @@ export function reportRoutes(app: FastifyInstance, deps: Deps, options: Register
     {
       async send({ body, who }) {
         const now = deps.now()
-        const { rows } = await db.query<{ n: string | number }>(
-          'SELECT count(*) AS n FROM reports WHERE user_id = $1 AND created_at > $2',
-          [who.userId, now - HOUR],
-        )
-        if (Number(rows[0]?.n ?? 0) >= REPORTS_PER_HOUR)
+        if ((await countReportsSince(db, who.userId, now - HOUR)) >= REPORTS_PER_HOUR)
           throw new ApiFailure(ReportCode.tooMany, 'too many reports; try again in an hour', {
             status: 429,
             reason: 'tooMany',

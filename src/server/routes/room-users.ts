@@ -18,6 +18,8 @@ import {
   takeRequest,
 } from '../rooms/requests'
 import { findPresentMember, getMember, updateMember } from '../store/members'
+import { projectionMember } from '../store/projections'
+import { clearScreenGrants } from '../store/room-members'
 import { toRoomInfo, updateRoom } from '../store/rooms'
 
 const actorOf = (m: Member) => ({ userId: m.userId, userName: m.userName })
@@ -106,9 +108,7 @@ export function roomUserRoutes(app: FastifyInstance, deps: Deps, options: Regist
         const now = deps.now()
         const updated = await db.transaction(async (tx) => {
           // One screen share at a time: 0 clears all sharers ([SCREEN-1]).
-          await tx.query('UPDATE room_members SET grant_screen = 0 WHERE room_id = $1', [
-            room.room_id,
-          ])
+          await clearScreenGrants(tx, room.room_id)
           if (body.grant === 1) await updateMember(tx, room.room_id, member.uid, { grantScreen: 1 })
           return updateRoom(tx, room.room_id, { shareScreen: body.grant }, now)
         })
@@ -253,15 +253,10 @@ export function roomUserRoutes(app: FastifyInstance, deps: Deps, options: Regist
       async projectionSelect({ params, who }) {
         const room = await loadRoom(db, params.roomId)
         await requireMember(db, room, who)
-        const { rows } = await db.query<{ uid: string; user_id: string; screen_id: string }>(
-          `SELECT uid, user_id, screen_id FROM room_members
-         WHERE room_id = $1 AND projection_id = $2 AND left_at IS NULL ORDER BY joined_at DESC LIMIT 1`,
-          [room.room_id, params.id],
-        )
-        const row = rows[0]
-        if (!row)
+        const member = await projectionMember(db, room.room_id, params.id)
+        if (!member)
           throw new ApiFailure(Code.noMember, 'no matching audience', { reason: 'noMember' })
-        return { uid: row.uid, userId: row.user_id, screenId: row.screen_id }
+        return member
       },
     },
     options,

@@ -11,6 +11,7 @@ import { enterRoom, toMe } from '../rooms/entry'
 import { changeRoomState } from '../rooms/room-state'
 import { SERVER_ACTOR } from '../rooms/announce'
 import {
+  countPresent,
   findPresentMember,
   listMembers,
   presentMembersOfUser,
@@ -30,11 +31,7 @@ export function roomRoutes(
   const online = async (roomId: string, channel: string) => {
     const connected = await deps.shared.memberCount(channel)
     if (connected > 0) return connected
-    const { rows } = await db.query<{ n: string }>(
-      'SELECT count(*) AS n FROM room_members WHERE room_id = $1 AND left_at IS NULL',
-      [roomId],
-    )
-    return Number(rows[0]?.n ?? 0)
+    return countPresent(db, roomId)
   }
 
   registerService(

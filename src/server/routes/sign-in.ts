@@ -4,32 +4,12 @@ import { SignInService } from '@streams/wire/rest/sign-in'
 import type { Deps } from '../deps'
 import { registerService, type RegisterOptions } from '../http/register'
 import { loadRoom, requireLive, requireMember } from '../rooms/access'
-
-interface SignInRow {
-  room_id: string
-  user_id: string
-  user_name: string
-  user_photo: string
-  sign_in_time: string
-}
+import { insertSignIn, listSignIns } from '../store/sign-ins'
 
 /** Sign-in and the sign-in wall (spec §2, §7). */
 export function signInRoutes(app: FastifyInstance, deps: Deps, options: RegisterOptions): void {
   const { db } = deps
-  const toSignIn = (r: SignInRow) => ({
-    roomId: r.room_id,
-    userId: r.user_id,
-    userName: r.user_name,
-    userPhoto: r.user_photo,
-    signInTime: Number(r.sign_in_time),
-  })
-  const all = async (roomId: string) =>
-    (
-      await db.query<SignInRow>(
-        'SELECT * FROM sign_ins WHERE room_id = $1 ORDER BY sign_in_time, user_id',
-        [roomId],
-      )
-    ).rows.map(toSignIn)
+  const all = (roomId: string) => listSignIns(db, roomId)
 
   registerService(
     app,
@@ -39,13 +19,15 @@ export function signInRoutes(app: FastifyInstance, deps: Deps, options: Register
         const room = await loadRoom(db, body.roomId)
         requireLive(room)
         const me = await requireMember(db, room, who)
-        const { rows } = await db.query<SignInRow>(
-          `INSERT INTO sign_ins (room_id, user_id, user_name, user_photo, sign_in_time) VALUES ($1, $2, $3, $4, $5)
-           ON CONFLICT (room_id, user_id) DO NOTHING RETURNING *`,
-          [room.room_id, me.userId, me.userName, me.userPhoto, deps.now()],
-        )
+        const first = await insertSignIn(db, {
+          roomId: room.room_id,
+          userId: me.userId,
+          userName: me.userName,
+          userPhoto: me.userPhoto,
+          signInTime: deps.now(),
+        })
         // Signing in twice is no error: the first sign-in stands and is announced once.
-        if (rows[0])
+        if (first)
           deps.announce.channel(room.channel_name, Cmd.nxBusiness, {
             userId: me.userId,
             userName: me.userName,

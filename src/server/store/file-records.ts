@@ -75,3 +75,58 @@ export async function insertFile(
   )
   return rows[0]!
 }
+
+/** A room's documents not deleted (only those converted: `converted`), oldest first. */
+export async function roomDocuments(
+  db: Queryable,
+  roomId: string,
+  converted = false,
+): Promise<FileRow[]> {
+  const { rows } = await db.query<FileRow>(
+    `SELECT * FROM files WHERE room_id = $1 AND kind = 'document' AND deleted_at IS NULL ${
+      converted ? 'AND state = 2' : ''
+    } ORDER BY create_time, file_id`,
+    [roomId],
+  )
+  return rows
+}
+
+/** A file's conversion state; answers the file as it now is. */
+export async function setFileState(
+  db: Queryable,
+  fileId: string,
+  state: number,
+  percentage: number,
+): Promise<FileRow> {
+  const { rows } = await db.query<FileRow>(
+    'UPDATE files SET state = $2, percentage = $3 WHERE file_id = $1 RETURNING *',
+    [fileId, state, percentage],
+  )
+  return rows[0]!
+}
+
+export async function markFileDeleted(db: Queryable, fileId: string, at: number): Promise<void> {
+  await db.query('UPDATE files SET deleted_at = $2 WHERE file_id = $1', [fileId, at])
+}
+
+/** Whether a file not deleted (a copy in another room) still names these bytes. */
+export async function storageInUse(db: Queryable, storageKey: string): Promise<boolean> {
+  const { rows } = await db.query(
+    'SELECT 1 FROM files WHERE storage_key = $1 AND deleted_at IS NULL LIMIT 1',
+    [storageKey],
+  )
+  return rows.length > 0
+}
+
+/** Marks the file a room's speaker presents (checked 1: the only one in its room) or not. */
+export async function setFileChecked(
+  db: Pick<Db, 'transaction'>,
+  file: Pick<FileRow, 'file_id' | 'room_id'>,
+  checked: number,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (checked === 1)
+      await tx.query('UPDATE files SET checked = 0 WHERE room_id = $1', [file.room_id])
+    await tx.query('UPDATE files SET checked = $2 WHERE file_id = $1', [file.file_id, checked])
+  })
+}

@@ -149,6 +149,15 @@ export async function presentMembers(db: Queryable, roomId: string): Promise<Mem
   return rows.map(toMember)
 }
 
+/** How many members are present in a room. */
+export async function countPresent(db: Queryable, roomId: string): Promise<number> {
+  const { rows } = await db.query<{ n: string | number }>(
+    'SELECT count(*) AS n FROM room_members WHERE room_id = $1 AND left_at IS NULL',
+    [roomId],
+  )
+  return Number(rows[0]?.n ?? 0)
+}
+
 export async function countPresentByRole(
   db: Queryable,
   roomId: string,

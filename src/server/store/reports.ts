@@ -61,3 +61,16 @@ export async function reportLog(db: Pick<Db, 'query'>, reportId: string): Promis
   ])
   return rows[0]?.log ?? null
 }
+
+/** How many reports an account sent after `since`. */
+export async function countReportsSince(
+  db: Pick<Db, 'query'>,
+  userId: string,
+  since: number,
+): Promise<number> {
+  const { rows } = await db.query<{ n: string | number }>(
+    'SELECT count(*) AS n FROM reports WHERE user_id = $1 AND created_at > $2',
+    [userId, since],
+  )
+  return Number(rows[0]?.n ?? 0)
+}

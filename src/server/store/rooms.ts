@@ -255,3 +255,13 @@ export async function addLikes(db: Queryable, roomId: string, count: number): Pr
   )
   return Number(rows[0]?.like_total ?? 0)
 }
+
+/** Holds the room's row until the transaction ends (entries and grants one at a time). */
+export async function lockRoom(db: Queryable, roomId: string): Promise<void> {
+  await db.query('SELECT room_id FROM rooms WHERE room_id = $1 FOR UPDATE', [roomId])
+}
+
+/** Keeps the keyed hash of a room's password (auth/room-keys.ts), checked without bcrypt next. */
+export async function setPasswordKey(db: Queryable, roomId: string, key: string): Promise<void> {
+  await db.query('UPDATE rooms SET password_key = $2 WHERE room_id = $1', [roomId, key])
+}
