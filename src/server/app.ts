@@ -43,23 +43,9 @@ import { CrowdArrivals } from './rooms/crowd'
 import { Seating } from './rooms/seating'
 import { endRoomBroadcasts, resumeLives } from './rooms/live-state'
 import { recoverCloudRecordings } from './rooms/recordings'
-import { authRoutes } from './routes/auth'
-import { broadcastRoutes } from './routes/broadcast'
 import { configRoutes } from './routes/config'
-import { fileRoutes } from './routes/files'
-import { goodsRoutes } from './routes/goods'
 import { healthRoutes } from './routes/health'
-import { inputRoutes } from './routes/inputs'
-import { liveRoutes } from './routes/live'
-import { luckyMoneyRoutes } from './routes/lucky-money'
-import { projectionRoutes } from './routes/projection'
-import { questionRoutes } from './routes/question'
-import { recordingRoutes } from './routes/recording'
-import { reportRoutes } from './routes/report'
-import { roomRoutes } from './routes/room'
-import { roomUserRoutes } from './routes/room-users'
-import { sceneRoutes } from './routes/scene'
-import { signInRoutes } from './routes/sign-in'
+import { apiRoutes } from './routes'
 import { openDb, type Db } from './store/db'
 import { openFileStore } from './store/files'
 import { migrate } from './store/migrations'
@@ -262,7 +248,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     tokens,
     now,
   })
-  configRoutes(fastify, {
+  // The caller's identity, read before validation on every REST route (http/register.ts).
+  fastify.decorateRequest('identity', null)
+  await fastify.register(configRoutes, {
     appId,
     version: options.version ?? '0.1.0',
     agoraAppId: agora ? settings.agoraAppId : undefined,
@@ -272,24 +260,19 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
       ? { available: true }
       : { available: false, why: broadcasts.availability.why },
   })
-  healthRoutes(fastify, { bus: () => bus.status(), sessions: () => hub.onlineUids().length })
-  roomRoutes(fastify, deps, register, admission)
-  roomUserRoutes(fastify, deps, register)
-  liveRoutes(fastify, deps, register)
-  inputRoutes(fastify, deps, register)
-  questionRoutes(fastify, deps, register)
-  sceneRoutes(fastify, deps, register)
-  projectionRoutes(fastify, deps, register)
-  fileRoutes(fastify, deps, register)
-  recordingRoutes(fastify, deps, register)
-  reportRoutes(fastify, deps, register)
-  luckyMoneyRoutes(fastify, deps, register)
-  signInRoutes(fastify, deps, register)
-  goodsRoutes(fastify, deps, register)
-  authRoutes(fastify, deps, register, {
-    sessions,
-    keys: await loadLoginKeys(db),
-    sms: createSmsSender(settings, options.smsOut),
+  await fastify.register(healthRoutes, {
+    bus: () => bus.status(),
+    sessions: () => hub.onlineUids().length,
+  })
+  await fastify.register(apiRoutes, {
+    deps,
+    register,
+    admission,
+    auth: {
+      sessions,
+      keys: await loadLoginKeys(db),
+      sms: createSmsSender(settings, options.smsOut),
+    },
   })
   const boards = await registerBoard(fastify, { db, tokens, now, appId, topics: bus.topics })
   broadcasts.useBoards(async (boardId) => {
@@ -301,7 +284,6 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
       pageImage: (src) => pageImageOf(db, boardId, src),
     }
   })
-  broadcastRoutes(fastify, deps, register)
 
   const staticDir = options.staticDir
   const spa = Boolean(staticDir && existsSync(join(staticDir, 'index.html')))

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { AuthService, LOGIN_SYSTEM_ID } from '@streams/wire/rest/auth'
 import { VISITOR_PREFIX, type SessionStore } from '../auth/identity'
 import type { LoginKeys } from '../auth/login-keys'
@@ -16,9 +16,9 @@ import {
 } from '../store/users'
 import type { SmsSender } from '../auth/sms'
 import { CODE_TTL_MS, sendCode, spendCode } from '../auth/sms-codes'
-import type { Deps } from '../deps'
 import { ApiFailure } from '../http/errors'
-import { registerService, type RegisterOptions } from '../http/register'
+import { registerService } from '../http/register'
+import type { RouteOptions } from './options'
 
 /** Refusal codes of the auth service (docs/rest.md). */
 const AuthCode = {
@@ -34,12 +34,9 @@ const FAILURES_BEFORE_VERIFY = 3
 const FAILURE_WINDOW_MS = 15 * 60_000
 
 /** The auth service (spec §7): SMS and password login, the encryption key, sessions. */
-export function authRoutes(
-  app: FastifyInstance,
-  deps: Deps,
-  options: RegisterOptions,
-  auth: { sessions: SessionStore; keys: LoginKeys; sms: SmsSender },
-): void {
+export const authRoutes: FastifyPluginAsync<
+  RouteOptions & { auth: { sessions: SessionStore; keys: LoginKeys; sms: SmsSender } }
+> = async (app, { deps, register: options, auth }) => {
   const { db } = deps
   const { sessions, keys, sms } = auth
 

@@ -1,13 +1,12 @@
 import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import send from '@fastify/send'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { Deps } from '../deps'
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { ApiFailure } from '../http/errors'
-import type { RegisterOptions } from '../http/register'
 import { recordingFiles } from '../media/compose/recorder'
 import { Code } from '../rooms/access'
 import { getRecording, RecordingStatus, wasMember } from '../store/broadcast'
+import type { RouteOptions } from './options'
 
 const LIVE_KEY = /^[A-Za-z0-9_-]{22}$/
 const LIVE_FILE = /^(index\.m3u8|seg\d{1,12}\.ts)$/
@@ -44,7 +43,10 @@ async function sendFile(
  * - `…/recording/{id}/video`: a saved recording, with ranges (seeking), for anyone who was in its
  *   room; `?download=1` as an attachment.
  */
-export function broadcastRoutes(app: FastifyInstance, deps: Deps, options: RegisterOptions): void {
+export const broadcastRoutes: FastifyPluginAsync<RouteOptions> = async (
+  app,
+  { deps, register: options },
+) => {
   app.get<{ Params: { key: string; file: string } }>('/live/:key/:file', async (request, reply) => {
     const { key, file } = request.params
     if (!LIVE_KEY.test(key) || !LIVE_FILE.test(file))

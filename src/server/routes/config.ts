@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyPluginAsync } from 'fastify'
 import { ClientConfigSchema, type IceServer } from '@streams/wire/rest/room'
 import { Answer } from '@streams/wire/rest/envelope'
 import { ok } from '../http/errors'
@@ -8,19 +8,16 @@ import { ok } from '../http/errors'
  * Agora app id too (never the certificate); in local mode the STUN/TURN servers, when set, and
  * the media engine (the Janus SFU or the peer-to-peer mesh).
  */
-export function configRoutes(
-  app: FastifyInstance,
-  config: {
-    appId: string
-    version: string
-    agoraAppId?: string
-    iceServers?: readonly IceServer[]
-    /** Local mode's media engine. */
-    media?: 'sfu' | 'mesh'
-    /** Local mode: whether live and recording run here, and why not. */
-    live?: { available: boolean; why?: string }
-  },
-): void {
+export const configRoutes: FastifyPluginAsync<{
+  appId: string
+  version: string
+  agoraAppId?: string
+  iceServers?: readonly IceServer[]
+  /** Local mode's media engine. */
+  media?: 'sfu' | 'mesh'
+  /** Local mode: whether live and recording run here, and why not. */
+  live?: { available: boolean; why?: string }
+}> = async (app, config) => {
   app.get('/api/config', { schema: { response: { 200: Answer(ClientConfigSchema) } } }, async () =>
     ok(
       config.agoraAppId

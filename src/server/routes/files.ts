@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyPluginAsync } from 'fastify'
 import { Cmd } from '@streams/wire/channel'
 import type { Member } from '@streams/wire/member'
 import { FileService } from '@streams/wire/rest/files'
 import type { Identity } from '../auth/identity'
-import type { Deps } from '../deps'
 import { ApiFailure } from '../http/errors'
-import { Download, registerService, type RegisterOptions } from '../http/register'
+import { Download, registerService } from '../http/register'
 import { receiveUpload } from '../http/upload'
 import { Code, isHost, loadRoom, requireLive, requireMember } from '../rooms/access'
 import { insertDom, listDoms } from '../store/doms'
@@ -21,6 +20,7 @@ import {
   toFileInfo,
   type FileRow,
 } from '../store/file-records'
+import type { RouteOptions } from './options'
 
 /** Hosts and members granted the board present documents. */
 const presents = (m: Member) => isHost(m) || m.grantBoard === 1
@@ -30,7 +30,10 @@ const refuse = () =>
   })
 
 /** Files of a room (spec §7 "Files and recording"): upload, list, serve, delete; doc display. */
-export function fileRoutes(app: FastifyInstance, deps: Deps, options: RegisterOptions): void {
+export const fileRoutes: FastifyPluginAsync<RouteOptions> = async (
+  app,
+  { deps, register: options },
+) => {
   const { db, appId } = deps
   const info = (r: FileRow) => toFileInfo(appId, r)
   const memberOf = async (roomId: string, who: Identity) => {

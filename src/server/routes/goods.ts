@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyPluginAsync } from 'fastify'
 import { Cmd } from '@streams/wire/channel'
 import { GoodsService, SignatureService } from '@streams/wire/rest/goods'
-import type { Deps } from '../deps'
 import { ApiFailure } from '../http/errors'
-import { registerService, type RegisterOptions } from '../http/register'
+import { registerService } from '../http/register'
 import { Code, loadRoom, requireAction, requireLive, requireMember } from '../rooms/access'
 import { findGoods, insertGoods, listGoods } from '../store/goods'
+import type { RouteOptions } from './options'
 
 /** The messaging app's JS-SDK signature: sha1 of the sorted ticket, nonce, timestamp and url. */
 export function jsSdkSignature(
@@ -20,7 +20,10 @@ export function jsSdkSignature(
 }
 
 /** Goods of a room (spec §7 goods activity) and the messaging app's signature call. */
-export function goodsRoutes(app: FastifyInstance, deps: Deps, options: RegisterOptions): void {
+export const goodsRoutes: FastifyPluginAsync<RouteOptions> = async (
+  app,
+  { deps, register: options },
+) => {
   const { db } = deps
 
   registerService(

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyPluginAsync } from 'fastify'
 import type { BusStatus } from '../realtime/bus'
 
 const BusSchema = Type.Object({
@@ -25,10 +25,10 @@ export const HealthSchema = Type.Object({
  * GET /api/health: for a load balancer and an operator. Always 200 while the process serves
  * (a process whose Redis is away still serves its own members); `status` tells the rest.
  */
-export function healthRoutes(
-  app: FastifyInstance,
-  probe: { bus(): BusStatus; sessions(): number },
-): void {
+export const healthRoutes: FastifyPluginAsync<{ bus(): BusStatus; sessions(): number }> = async (
+  app,
+  probe,
+) => {
   app.get('/api/health', { schema: { response: { 200: HealthSchema } } }, async () => {
     const bus = probe.bus()
     return {

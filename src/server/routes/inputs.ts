@@ -1,10 +1,9 @@
 import { randomInt } from 'node:crypto'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyPluginAsync } from 'fastify'
 import type { Member } from '@streams/wire/member'
 import { InputService, type InputUser } from '@streams/wire/rest/inputs'
-import type { Deps } from '../deps'
 import { ApiFailure } from '../http/errors'
-import { registerService, type RegisterOptions } from '../http/register'
+import { registerService } from '../http/register'
 import { Code, isHost, loadRoom, requireHost, requireLive, requireMember } from '../rooms/access'
 import { newStreamKey } from '../rooms/inputs'
 import {
@@ -14,6 +13,7 @@ import {
   type InputUserRow,
 } from '../store/broadcast'
 import type { RoomRow } from '../store/rooms'
+import type { RouteOptions } from './options'
 
 /** A 4-digit uid ([RTMP-1]): what marks an input user. */
 const inputUid = () => String(randomInt(1000, 10_000))
@@ -26,7 +26,10 @@ const hostOf = (hostname: string) => hostname.replace(/:\d+$/, '') || 'localhost
  * users"): a host adds an RTMP input (and is given the ingest URL and a secret stream key) or a
  * URL to pull; what arrives shows in the room as that input's 4-digit uid, through the SFU.
  */
-export function inputRoutes(app: FastifyInstance, deps: Deps, options: RegisterOptions): void {
+export const inputRoutes: FastifyPluginAsync<RouteOptions> = async (
+  app,
+  { deps, register: options },
+) => {
   const { db, ingest } = deps
 
   const view = (row: InputUserRow, viewer: Member, host: string): InputUser => {

@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyPluginAsync } from 'fastify'
 import type { Member } from '@streams/wire/member'
 import { Role } from '@streams/wire/roles'
 import { Cmd } from '@streams/wire/channel'
 import { LiveState } from '@streams/wire/constants'
 import { LiveService, type LanguageStream, type LiveSetting } from '@streams/wire/rest/live'
-import type { Deps } from '../deps'
 import { ApiFailure } from '../http/errors'
-import { registerService, type RegisterOptions } from '../http/register'
+import { registerService } from '../http/register'
 import { Code, isHost, loadRoom, requireHost, requireLive, requireMember } from '../rooms/access'
 import { listLiveStreams, listPushUrls } from '../store/broadcast'
 import {
@@ -22,9 +21,13 @@ import {
 import { getMember } from '../store/members'
 import { updateRoom, type RoomRow } from '../store/rooms'
 import { applyLiveState } from '../rooms/live-state'
+import type { RouteOptions } from './options'
 
 /** Live settings (spec §7): CDN language streams, the introduction, backgrounds, live state. */
-export function liveRoutes(app: FastifyInstance, deps: Deps, options: RegisterOptions): void {
+export const liveRoutes: FastifyPluginAsync<RouteOptions> = async (
+  app,
+  { deps, register: options },
+) => {
   const { db } = deps
   const id = () => randomBytes(8).toString('hex')
 

@@ -1,11 +1,10 @@
 import { randomBytes, randomInt } from 'node:crypto'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyPluginAsync } from 'fastify'
 import { Cmd } from '@streams/wire/channel'
 import { LuckyMoneyService, type LuckyMoney } from '@streams/wire/rest/lucky-money'
 import { Role } from '@streams/wire/roles'
-import type { Deps } from '../deps'
 import { ApiFailure } from '../http/errors'
-import { registerService, type RegisterOptions } from '../http/register'
+import { registerService } from '../http/register'
 import { Code, isHost, loadRoom, requireLive, requireMember } from '../rooms/access'
 import type { Db } from '../store/db'
 import {
@@ -19,6 +18,7 @@ import {
   takeShare,
   type Packet,
 } from '../store/lucky-money'
+import type { RouteOptions } from './options'
 
 /**
  * One share of what is left: every grabber gets at least 1; a share is random up to twice the
@@ -34,7 +34,10 @@ export function drawShare(remainingAmount: number, remainingCount: number): numb
 }
 
 /** Lucky money (spec §7): send a packet, grab a share, close it, list packets and draws. */
-export function luckyMoneyRoutes(app: FastifyInstance, deps: Deps, options: RegisterOptions): void {
+export const luckyMoneyRoutes: FastifyPluginAsync<RouteOptions> = async (
+  app,
+  { deps, register: options },
+) => {
   const { db } = deps
   const packet = async (q: Pick<Db, 'query'>, id: string, lock = false) => {
     const found = await getPacket(q, id, lock)

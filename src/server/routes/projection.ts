@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyPluginAsync } from 'fastify'
 import { Cmd } from '@streams/wire/channel'
 import { ProjectionService, type Projection } from '@streams/wire/rest/projection'
 import type { Identity } from '../auth/identity'
-import type { Deps } from '../deps'
 import { ApiFailure } from '../http/errors'
-import { registerService, type RegisterOptions } from '../http/register'
+import { registerService } from '../http/register'
 import { Code, loadRoom, requireAction, requireLive, requireMember } from '../rooms/access'
 import {
   activeProjection,
@@ -16,9 +15,13 @@ import {
   type StoredProjection,
 } from '../store/projections'
 import type { RoomRow } from '../store/rooms'
+import type { RouteOptions } from './options'
 
 /** Projection screens (spec §7 meeting/projection/…): hosts manage them, members list them. */
-export function projectionRoutes(app: FastifyInstance, deps: Deps, options: RegisterOptions): void {
+export const projectionRoutes: FastifyPluginAsync<RouteOptions> = async (
+  app,
+  { deps, register: options },
+) => {
   const { db } = deps
   const toProjection = (room: RoomRow, p: StoredProjection): Projection => ({
     ...p,

@@ -1,12 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyPluginAsync } from 'fastify'
 import { Cmd } from '@streams/wire/channel'
 import { QuestionService, type Question } from '@streams/wire/rest/question'
-import type { Deps } from '../deps'
 import { toCsv } from '../http/csv'
 import { LABELS, parseQuestionCsv, QUESTION_TEMPLATE } from './question-csv'
 import { ApiFailure } from '../http/errors'
-import { Download, registerService, type RegisterOptions } from '../http/register'
+import { Download, registerService } from '../http/register'
 import { Code, isHost, loadRoom, requireAction, requireMember } from '../rooms/access'
 import type { Identity } from '../auth/identity'
 import {
@@ -18,12 +17,16 @@ import {
   listQuestions,
   setQuestionState,
 } from '../store/questions'
+import type { RouteOptions } from './options'
 
 /**
  * Question quizzes (spec §7): hosts write and show questions (announced as cmd 41), members
  * answer once each while a question is open, hosts see statistics and export the answers.
  */
-export function questionRoutes(app: FastifyInstance, deps: Deps, options: RegisterOptions): void {
+export const questionRoutes: FastifyPluginAsync<RouteOptions> = async (
+  app,
+  { deps, register: options },
+) => {
   const { db } = deps
   /** Members see the correct labels only once the results are published. */
   const shown = (q: Question, reveal: boolean): Question =>

@@ -1,20 +1,23 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyPluginAsync } from 'fastify'
 import { RecordingService, type Recording } from '@streams/wire/rest/recording'
 import type { Identity } from '../auth/identity'
-import type { Deps } from '../deps'
 import { ApiFailure } from '../http/errors'
-import { registerService, type RegisterOptions } from '../http/register'
+import { registerService } from '../http/register'
 import { Code, loadRoom, requireAction, requireLive, requireMember } from '../rooms/access'
 import { startCloudRecording, stopCloudRecording } from '../rooms/recordings'
 import { listRecordings, RecordingStatus, wasMember } from '../store/broadcast'
 import { getRecordingConfig, saveRecordingConfig } from '../store/recording-configs'
+import type { RouteOptions } from './options'
 
 /** Where a saved recording plays and downloads (`?download=1`), with ranges. */
 export const recordingVideoUrl = (appId: string, recordingId: string) =>
   `/api/s1/serve/${encodeURIComponent(appId)}/v1/recording/${recordingId}/video`
 
 /** Cloud recording (spec §7): start and stop (announced, cmd 30), the lists and config. */
-export function recordingRoutes(app: FastifyInstance, deps: Deps, options: RegisterOptions): void {
+export const recordingRoutes: FastifyPluginAsync<RouteOptions> = async (
+  app,
+  { deps, register: options },
+) => {
   const { db, appId } = deps
   const host = async (roomId: string, who: Identity) => {
     const room = await loadRoom(db, roomId)

@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyPluginAsync } from 'fastify'
 import { toNdjson } from '@streams/recorder/format'
 import { redact } from '@streams/recorder/redact'
 import { LogFormatError, readLog } from '@streams/replay/read'
 import { ReportService } from '@streams/wire/rest/report'
 import type { Identity } from '../auth/identity'
-import type { Deps } from '../deps'
 import { ApiFailure } from '../http/errors'
-import { Download, registerService, type RegisterOptions } from '../http/register'
+import { Download, registerService } from '../http/register'
 import type { Db } from '../store/db'
 import { countReportsSince, insertReport, listReports, reportLog } from '../store/reports'
 import { getUser, nameInRoom } from '../store/users'
+import type { RouteOptions } from './options'
 
 /** Body codes of the report routes (docs/rest.md). */
 export const ReportCode = { notSupport: 1302, notALog: 1303, tooMany: 1304 } as const
@@ -63,7 +63,10 @@ export function keptLog(text: string): { log: string; events: number } {
  * Problem reports: anyone with a session sends one from the meeting; support staff (the
  * accounts SUPPORT_ACCOUNTS names) list them and open their logs. Nobody else reads them.
  */
-export function reportRoutes(app: FastifyInstance, deps: Deps, options: RegisterOptions): void {
+export const reportRoutes: FastifyPluginAsync<RouteOptions> = async (
+  app,
+  { deps, register: options },
+) => {
   const { db } = deps
   const requireSupport = async (who: Identity) => {
     if (!(await isSupport(db, deps.settings.supportAccounts, who)))

@@ -1,11 +1,10 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyPluginAsync } from 'fastify'
 import { Cmd } from '@streams/wire/channel'
 import type { Member } from '@streams/wire/member'
 import { RoomUserService } from '@streams/wire/rest/room-users'
 import { Role } from '@streams/wire/roles'
-import type { Deps } from '../deps'
 import { ApiFailure } from '../http/errors'
-import { registerService, type RegisterOptions } from '../http/register'
+import { registerService } from '../http/register'
 import { Code, isHost, loadRoom, requireAction, requireLive, requireMember } from '../rooms/access'
 import { memberGone } from '../rooms/departure'
 import { setBoardGrant, setMediaFlag, type MediaField } from '../rooms/grants'
@@ -21,11 +20,15 @@ import { findPresentMember, getMember, updateMember } from '../store/members'
 import { projectionMember } from '../store/projections'
 import { clearScreenGrants } from '../store/room-members'
 import { toRoomInfo, updateRoom } from '../store/rooms'
+import type { RouteOptions } from './options'
 
 const actorOf = (m: Member) => ({ userId: m.userId, userName: m.userName })
 
 /** Member routes of the room service (spec §7): media flags, grants, exit and kick, host change. */
-export function roomUserRoutes(app: FastifyInstance, deps: Deps, options: RegisterOptions): void {
+export const roomUserRoutes: FastifyPluginAsync<RouteOptions> = async (
+  app,
+  { deps, register: options },
+) => {
   const { db } = deps
   const target = async (roomId: string, key: string) => {
     const member = await findPresentMember(db, roomId, key)

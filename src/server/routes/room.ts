@@ -2,9 +2,8 @@ import { Cmd } from '@streams/wire/channel'
 import { validateJoinForm } from '@streams/wire/join-form'
 import { RoomService } from '@streams/wire/rest/room'
 import { Role } from '@streams/wire/roles'
-import type { Deps } from '../deps'
 import { ApiFailure } from '../http/errors'
-import { registerService, type RegisterOptions } from '../http/register'
+import { registerService } from '../http/register'
 import { Code, loadRoom, requireAction, requireLive, requireMember } from '../rooms/access'
 import type { AdmissionQueue } from '../rooms/admission'
 import { enterRoom, toMe } from '../rooms/entry'
@@ -18,15 +17,14 @@ import {
   touchMembers,
 } from '../store/members'
 import { getRoom, hotNumber, roomDetail, toRoomInfo, updateRoom } from '../store/rooms'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyPluginAsync } from 'fastify'
+import type { RouteOptions } from './options'
 
 /** The room service under /api/s1/serve/{appId}/v1/ (spec §7): rooms and room-wide state. */
-export function roomRoutes(
-  app: FastifyInstance,
-  deps: Deps,
-  options: RegisterOptions,
-  admission: AdmissionQueue,
-): void {
+export const roomRoutes: FastifyPluginAsync<RouteOptions & { admission: AdmissionQueue }> = async (
+  app,
+  { deps, register: options, admission },
+) => {
   const { db } = deps
   const online = async (roomId: string, channel: string) => {
     const connected = await deps.shared.memberCount(channel)

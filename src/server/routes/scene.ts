@@ -1,14 +1,13 @@
 import { randomBytes } from 'node:crypto'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyPluginAsync } from 'fastify'
 import { Cmd } from '@streams/wire/channel'
 import type { Layout } from '@streams/wire/rest/scene'
 import { SceneService, SceneV1Service } from '@streams/wire/rest/scene'
 import { Role } from '@streams/wire/roles'
 import { LAYOUTS, type LayoutName } from '@streams/wire/video'
 import { toProfile } from '../auth/profile'
-import type { Deps } from '../deps'
 import { ApiFailure } from '../http/errors'
-import { registerService, type RegisterOptions } from '../http/register'
+import { registerService } from '../http/register'
 import { Code, isHost, loadRoom, requireAction, requireLive, requireMember } from '../rooms/access'
 import { SERVER_ACTOR } from '../rooms/announce'
 import {
@@ -21,6 +20,7 @@ import {
 import { findPresentMember, listMembers } from '../store/members'
 import { getUser, setJoinName } from '../store/users'
 import { addLikes, roomDetail, updateRoom, type RoomRow } from '../store/rooms'
+import type { RouteOptions } from './options'
 
 const layoutName = (name: string): LayoutName =>
   (LAYOUTS as readonly string[]).includes(name) ? (name as LayoutName) : 'p_all_1'
@@ -37,7 +37,10 @@ export function toLayout(room: RoomRow): Layout {
 }
 
 /** The scene service (spec §7): the user, meeting room info, layout, main screen, comments… */
-export function sceneRoutes(app: FastifyInstance, deps: Deps, options: RegisterOptions): void {
+export const sceneRoutes: FastifyPluginAsync<RouteOptions> = async (
+  app,
+  { deps, register: options },
+) => {
   const { db } = deps
   const profile = async (userId: string) => {
     const user = await getUser(db, userId)

@@ -1,13 +1,16 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyPluginAsync } from 'fastify'
 import { Cmd } from '@streams/wire/channel'
 import { SignInService } from '@streams/wire/rest/sign-in'
-import type { Deps } from '../deps'
-import { registerService, type RegisterOptions } from '../http/register'
+import { registerService } from '../http/register'
 import { loadRoom, requireLive, requireMember } from '../rooms/access'
 import { insertSignIn, listSignIns } from '../store/sign-ins'
+import type { RouteOptions } from './options'
 
 /** Sign-in and the sign-in wall (spec §2, §7). */
-export function signInRoutes(app: FastifyInstance, deps: Deps, options: RegisterOptions): void {
+export const signInRoutes: FastifyPluginAsync<RouteOptions> = async (
+  app,
+  { deps, register: options },
+) => {
   const { db } = deps
   const all = (roomId: string) => listSignIns(db, roomId)
 

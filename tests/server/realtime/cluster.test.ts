@@ -348,7 +348,7 @@ describe.skipIf(!pgBin || !rdBin)('the realtime service over two processes (REDI
 describe('health', () => {
   it('GET /api/health of one process without Redis says local and ok', async () => {
     const app = Fastify()
-    healthRoutes(app, { bus: () => new LocalBus().status(), sessions: () => 3 })
+    await app.register(healthRoutes, { bus: () => new LocalBus().status(), sessions: () => 3 })
     const answer = await app.inject({ method: 'GET', url: '/api/health' })
     expect(answer.statusCode).toBe(200)
     expect(answer.json()).toMatchObject({
