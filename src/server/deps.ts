@@ -6,12 +6,22 @@ import type { Settings } from './config'
 import type { Broadcasts } from './media/compose/broadcasts'
 import type { Hub } from './realtime/hub'
 import type { SharedHub } from './realtime/shared'
-import type { Ingest } from './rooms/inputs'
+import type { Inputs } from './media/ingest/inputs'
 import type { Announcer } from './rooms/announce'
 import type { CrowdArrivals } from './rooms/crowd'
 import type { Seating } from './rooms/seating'
 import type { Db } from './store/db'
 import type { FileStore } from './store/files'
+
+/** The input users' service (rooms/inputs.ts `Ingest`) as the routes and jobs use it. */
+export interface IngestService {
+  /** The inputs, or undefined when they are off (see `why`). */
+  readonly inputs: Inputs | undefined
+  readonly why: string
+  /** The server URL an encoder is given (the stream key goes separately). */
+  ingestUrl(host: string): string
+  describe(): string
+}
 
 /** What every route module and background job of the server works with. */
 export interface Deps {
@@ -31,7 +41,7 @@ export interface Deps {
   /** Live broadcast and cloud recording (ffmpeg over the SFU's forwards). */
   readonly broadcasts: Broadcasts
   /** Input users: the RTMP ingest and pulled streams, shown through the SFU ([RTMP-1]). */
-  readonly ingest: Ingest
+  readonly ingest: IngestService
   /** Keyed hashes of room passwords (checked at the speed of a crowd). */
   readonly roomKeys: RoomKeys
   /** Arrivals in rooms above 512 members: told once a second to the hosts. */
