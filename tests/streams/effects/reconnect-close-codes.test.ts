@@ -6,16 +6,9 @@ import { selectConnectionNotice } from '@streams/selectors'
 import { LOGIN_TIMEOUT, TOO_MANY_CONNECTIONS } from '@streams/wire/constants'
 import { inRoom } from '../fixtures'
 import { runEffects } from './harness'
+import { drop, failure, unreachable } from './reconnect-setup'
 
 // What the service means by closing: one connection too many (4429), login timeout (4408).
-
-const drop: Event = {
-  type: 'rtm/connectionStateChanged',
-  state: 'DISCONNECTED',
-  reason: 'closed 1006',
-}
-const failure = (code: string, message: string) => Object.assign(new Error(message), { code })
-const unreachable = failure('network', 'realtime service unreachable')
 
 describe('closes the service means: too many connections, login timeout', () => {
   const tooMany: Event = {

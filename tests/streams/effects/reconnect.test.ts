@@ -5,16 +5,9 @@ import type { Event } from '@streams/events'
 import { selectConnectionNotice } from '@streams/selectors'
 import { inRoom } from '../fixtures'
 import { fakeDeps, runEffects, testScheduler } from './harness'
+import { drop, failure, unreachable } from './reconnect-setup'
 
 // Reconnection after a drop: backoff, token refresh, the notice, stopping.
-
-const drop: Event = {
-  type: 'rtm/connectionStateChanged',
-  state: 'DISCONNECTED',
-  reason: 'closed 1006',
-}
-const failure = (code: string, message: string) => Object.assign(new Error(message), { code })
-const unreachable = failure('network', 'realtime service unreachable')
 
 describe('reconnection', () => {
   it('waits by exponential backoff with jitter, capped', () => {

@@ -5,14 +5,9 @@ import type { Event } from '@streams/events'
 import { selectConnectionNotice } from '@streams/selectors'
 import { inRoom, member, roomDetail } from '../fixtures'
 import { fakeDeps, runEffects, testScheduler } from './harness'
+import { drop } from './reconnect-setup'
 
 // After a rejoin: the catch-up (chat, room, roster) and the renegotiation of media and board.
-
-const drop: Event = {
-  type: 'rtm/connectionStateChanged',
-  state: 'DISCONNECTED',
-  reason: 'closed 1006',
-}
 
 describe('resync', () => {
   it('after the rejoin: the missed chat, the room, the roster (a member gone during the gap), then life/resynced', () => {
