@@ -1,6 +1,4 @@
-import { execFileSync } from 'node:child_process'
-import { postgresBin, startPostgres } from '../server/postgres'
-import { redisBin, startRedis } from '../server/redis'
+import { clusterBackingInstalled, startClusterBacking } from '../server/cluster-backing'
 import { expect, test } from './support/test'
 import { OwnServer } from './support/own-server'
 import { box, joinRoom, memberAction, members, menu, roomName } from './support/room'
@@ -11,19 +9,13 @@ import { box, joinRoom, memberAction, members, menu, roomName } from './support/
  * two conferees on the other.
  */
 
-const freePort = () =>
-  Number(execFileSync(process.execPath, ['scripts/free-port.mjs']).toString().trim())
-
 test('[MSG-9] [MUTE-5] [KICK-1] [END-3] two server processes: three people on them meet; chat, mute all, a kick and the end cross processes', async ({
   browser,
 }) => {
-  const pgBin = postgresBin()
-  const rdBin = redisBin()
-  test.skip(!pgBin || !rdBin, 'needs PostgreSQL and redis-server (.ci/run installs them)')
+  test.skip(!clusterBackingInstalled, 'needs PostgreSQL and redis-server (.ci/run installs them)')
   test.setTimeout(300_000)
-  const pg = startPostgres(pgBin!, freePort())
-  const redis = await startRedis(rdBin!, freePort())
-  const env = { DATABASE_URL: pg.url, REDIS_URL: redis.url }
+  const backing = (await startClusterBacking())!
+  const env = { DATABASE_URL: backing.databaseUrl, REDIS_URL: backing.redis.url }
   const a = await OwnServer.create(env)
   const b = await OwnServer.create(env)
   try {
@@ -76,7 +68,6 @@ test('[MSG-9] [MUTE-5] [KICK-1] [END-3] two server processes: three people on th
     await expect(carl).toHaveURL(/\/home/, { timeout: 10_000 })
   } finally {
     await Promise.all([a.stop('SIGTERM'), b.stop('SIGTERM')])
-    await redis.close()
-    pg.stop()
+    await backing.close()
   }
 })

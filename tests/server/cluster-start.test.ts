@@ -1,13 +1,14 @@
-import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { get } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clusterProblem, workersOf } from '../../src/server/cluster-settings'
 import { Client, ROOM, RtmClient, type TestServer } from './harness'
-import { postgresBin, startPostgres } from './postgres'
-import { redisBin, startRedis } from './redis'
-
-const freePort = () =>
-  Number(execFileSync(process.execPath, ['scripts/free-port.mjs']).toString().trim())
+import {
+  clusterBackingInstalled,
+  freePort,
+  startClusterBacking,
+  type ClusterBacking,
+} from './cluster-backing'
 
 /** One answer over a fresh connection (the cluster hands each connection to a worker). */
 const healthOnce = (port: number) =>
@@ -40,17 +41,12 @@ describe('WORKERS settings', () => {
   })
 })
 
-const pgBin = postgresBin()
-const rdBin = redisBin()
-let pg: ReturnType<typeof startPostgres> | undefined
-let redis: Awaited<ReturnType<typeof startRedis>> | undefined
+let backing: ClusterBacking | undefined
 let proc: ChildProcess | undefined
 const port = freePort()
 
 beforeAll(async () => {
-  if (!pgBin || !rdBin) return
-  pg = startPostgres(pgBin, freePort())
-  redis = await startRedis(rdBin, freePort())
+  backing = await startClusterBacking()
 }, 120_000)
 afterAll(async () => {
   if (proc && proc.exitCode === null) {
@@ -58,11 +54,10 @@ afterAll(async () => {
     proc.kill('SIGTERM')
     await gone
   }
-  await redis?.close()
-  pg?.stop()
+  await backing?.close()
 }, 60_000)
 
-describe.skipIf(!pgBin || !rdBin)('npm run start:cluster', () => {
+describe.skipIf(!clusterBackingInstalled)('npm run start:cluster', () => {
   it('WORKERS=2 runs two processes on one port; members handed to different ones meet', async () => {
     proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/cluster.ts'], {
       env: {
@@ -70,8 +65,8 @@ describe.skipIf(!pgBin || !rdBin)('npm run start:cluster', () => {
         WORKERS: '2',
         PORT: String(port),
         HOST: '127.0.0.1',
-        DATABASE_URL: pg!.url,
-        REDIS_URL: redis!.url,
+        DATABASE_URL: backing!.databaseUrl,
+        REDIS_URL: backing!.redis.url,
         STATIC_DIR: '',
         LOG_LEVEL: 'warn',
         RTMP_PORT: '0',

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -6,12 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { locateJanus } from '../../../src/server/media/janus/locate'
 import { JanusSupervisor } from '../../../src/server/media/janus/supervisor'
 import { meeting, startServer, type TestServer } from '../harness'
-import { postgresBin, startPostgres } from '../postgres'
-import { redisBin, startRedis } from '../redis'
+import {
+  clusterBackingInstalled,
+  startClusterBacking,
+  type ClusterBacking,
+} from '../cluster-backing'
 import { SfuPeer } from './sfu-peer'
 
-const freePort = () =>
-  Number(execFileSync(process.execPath, ['scripts/free-port.mjs']).toString().trim())
 /** Polls an asynchronous check until it holds. */
 async function until(check: () => Promise<boolean>, ms: number, what: string): Promise<void> {
   const end = Date.now() + ms
@@ -22,10 +22,7 @@ async function until(check: () => Promise<boolean>, ms: number, what: string): P
 }
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined }
 
-const pgBin = postgresBin()
-const rdBin = redisBin()
-let pg: ReturnType<typeof startPostgres> | undefined
-let redis: Awaited<ReturnType<typeof startRedis>> | undefined
+let backing: ClusterBacking | undefined
 let janus: JanusSupervisor | undefined
 let janusDir = ''
 /** Two server processes' worth of server: one database, one Redis, one external Janus. */
@@ -34,18 +31,18 @@ let b: TestServer
 const peers: SfuPeer[] = []
 
 beforeAll(async () => {
-  if (!pgBin || !rdBin) return
+  if (!clusterBackingInstalled) return
   const install = locateJanus()
   if (!install)
     throw new Error('Janus is not installed (apt-get install janus): .ci/run installs it')
   janusDir = mkdtempSync(join(tmpdir(), 'roomcast-janus-'))
   janus = new JanusSupervisor({ install, dir: janusDir, log: quiet })
   const endpoint = await janus.start()
-  pg = startPostgres(pgBin, freePort())
-  redis = await startRedis(rdBin, freePort())
+  backing = await startClusterBacking()
+  if (!backing) return
   const options = {
-    databaseUrl: pg.url,
-    redisUrl: redis.url,
+    databaseUrl: backing.databaseUrl,
+    redisUrl: backing.redis.url,
     redisPrefix: `t${Date.now()}:`,
     settings: { media: 'sfu' as const, janusUrls: [endpoint.url], janusToken: endpoint.token },
   }
@@ -56,8 +53,7 @@ afterAll(async () => {
   for (const peer of peers) await peer.close().catch(() => undefined)
   await a?.close().catch(() => undefined)
   await b?.close().catch(() => undefined)
-  await redis?.close()
-  pg?.stop()
+  await backing?.close()
   await janus?.stop()
   if (janusDir) rmSync(janusDir, { recursive: true, force: true })
 }, 120_000)
@@ -81,21 +77,24 @@ async function publisherOnB(kinds: { audio?: boolean; video?: boolean }) {
   return { host, guest, peer, feeds }
 }
 
-describe.skipIf(!pgBin || !rdBin)('the SFU over two processes (REDIS_URL, one JANUS_URL)', () => {
-  it('[KICK-3] a kick served by one process takes the member out of the Janus room its session on the other joined', async () => {
-    const { host, guest, peer, feeds } = await publisherOnB({ video: true })
-    await host.client.get(`${host.path}/user/${guest.me.uid}/exit?reason=kickUserBy`)
-    expect(await peer.socket.next((f) => f.t === 'closed', 5_000)).toMatchObject({
-      reason: 'kicked',
-    })
-    await until(async () => (await feeds()).length === 0, 5_000, 'the feed gone from Janus')
-  }, 60_000)
+describe.skipIf(!clusterBackingInstalled)(
+  'the SFU over two processes (REDIS_URL, one JANUS_URL)',
+  () => {
+    it('[KICK-3] a kick served by one process takes the member out of the Janus room its session on the other joined', async () => {
+      const { host, guest, peer, feeds } = await publisherOnB({ video: true })
+      await host.client.get(`${host.path}/user/${guest.me.uid}/exit?reason=kickUserBy`)
+      expect(await peer.socket.next((f) => f.t === 'closed', 5_000)).toMatchObject({
+        reason: 'kicked',
+      })
+      await until(async () => (await feeds()).length === 0, 5_000, 'the feed gone from Janus')
+    }, 60_000)
 
-  it('[MUTE-2] mute all served by one process silences at the SFU a conferee publishing through the other', async () => {
-    const { host, peer } = await publisherOnB({ audio: true })
-    expect((await host.client.post(host.path, { muteAllAudio: 1 })).body.code).toBe(0)
-    expect(
-      await peer.socket.next((f) => f.t === 'moderated' && f.kind === 'audio', 5_000),
-    ).toMatchObject({ muted: true })
-  }, 60_000)
-})
+    it('[MUTE-2] mute all served by one process silences at the SFU a conferee publishing through the other', async () => {
+      const { host, peer } = await publisherOnB({ audio: true })
+      expect((await host.client.post(host.path, { muteAllAudio: 1 })).body.code).toBe(0)
+      expect(
+        await peer.socket.next((f) => f.t === 'moderated' && f.kind === 'audio', 5_000),
+      ).toMatchObject({ muted: true })
+    }, 60_000)
+  },
+)

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process'
 import Fastify from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
@@ -9,29 +8,26 @@ import { RedisBus } from '../../../src/server/realtime/redis-bus'
 import { healthRoutes } from '../../../src/server/routes/health'
 import * as board from '../board/helpers'
 import { enter, meeting, RtmClient, startServer, type TestServer } from '../harness'
-import { postgresBin, startPostgres } from '../postgres'
-import { redisBin, startRedis } from '../redis'
+import {
+  clusterBackingInstalled,
+  startClusterBacking,
+  type ClusterBacking,
+} from '../cluster-backing'
 
-const freePort = () =>
-  Number(execFileSync(process.execPath, ['scripts/free-port.mjs']).toString().trim())
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
-const pgBin = postgresBin()
-const rdBin = redisBin()
-let pg: ReturnType<typeof startPostgres> | undefined
-let redis: Awaited<ReturnType<typeof startRedis>> | undefined
+let backing: ClusterBacking | undefined
 /** Two server processes' worth of server: one database, one Redis. */
 let a: TestServer
 let b: TestServer
 const logs: string[] = []
 
 beforeAll(async () => {
-  if (!pgBin || !rdBin) return
-  pg = startPostgres(pgBin, freePort())
-  redis = await startRedis(rdBin, freePort())
+  backing = await startClusterBacking()
+  if (!backing) return
   const options = {
-    databaseUrl: pg.url,
-    redisUrl: redis.url,
+    databaseUrl: backing.databaseUrl,
+    redisUrl: backing.redis.url,
     redisPrefix: `t${Date.now()}:`,
     // X-Forwarded-For is the client address, so one test speaks for an address of its own.
     settings: {
@@ -56,294 +52,305 @@ beforeAll(async () => {
 afterAll(async () => {
   await a?.close().catch(() => undefined)
   await b?.close().catch(() => undefined)
-  await redis?.close()
-  pg?.stop()
+  await backing?.close()
 }, 120_000)
 
 const health = async (server: TestServer) =>
   (await (await fetch(`${server.url}/api/health`)).json()) as any
 
-describe.skipIf(!pgBin || !rdBin)('the realtime service over two processes (REDIS_URL)', () => {
-  it('[MSG-9] members on two processes meet in one channel: one member list, one count, chat both ways', async () => {
-    const { host, guest } = await meeting(a)
-    const channel = host.room.channelName
-    const hostRtm = await RtmClient.join(a, host)
-    const guestRtm = await RtmClient.join(b, guest)
-    await hostRtm.next((f) => f.t === 'memberJoined' && f.uid === guest.me.uid)
-    for (const rtm of [hostRtm, guestRtm]) {
-      const members = await rtm.request({ t: 'getMembers', channel })
-      expect(members.data.members.sort()).toEqual([host.me.uid, guest.me.uid].sort())
-      const counts = await rtm.request({ t: 'getMemberCount', channels: [channel] })
-      expect(counts.data.counts[channel]).toBe(2)
-      const online = await rtm.request({ t: 'queryPeersOnline', uids: [host.me.uid, '999'] })
-      expect(online.data.online).toEqual({ [host.me.uid]: true, '999': false })
-    }
-    await guestRtm.next((f) => f.t === 'memberCountUpdated' && f.count === 2, 5000)
-    await hostRtm.next((f) => f.t === 'memberCountUpdated' && f.count === 2, 5000)
-    const say = (rtm: RtmClient, userId: string, message: string) =>
-      rtm.request({
-        t: 'channelMessage',
-        channel,
-        text: JSON.stringify({
-          cmd: 1,
-          version: 1,
-          timestamp: 1,
-          data: { userId, userName: 'x', message },
-        }),
-      })
-    expect(await say(hostRtm, host.me.userId, 'from a')).toMatchObject({ t: 'ack' })
-    expect(await say(guestRtm, guest.me.userId, 'from b')).toMatchObject({ t: 'ack' })
-    expect((await guestRtm.message(1, (m) => m.data.message === 'from a')).from).toBe(host.me.uid)
-    expect((await hostRtm.message(1, (m) => m.data.message === 'from b')).from).toBe(guest.me.uid)
-    // Nobody hears its own message back, on either process.
-    expect(hostRtm.messages(1).map((m) => m.data.message)).toEqual(['from b'])
-    expect(guestRtm.messages(1).map((m) => m.data.message)).toEqual(['from a'])
-    // Peer messages and channel attributes cross too.
-    const peer = await guestRtm.request({ t: 'peerMessage', to: host.me.uid, text: 'hi' })
-    expect(peer.data).toEqual({ delivered: true })
-    await hostRtm.next((f) => f.t === 'peerMessage' && f.from === guest.me.uid && f.text === 'hi')
-    await hostRtm.request({ t: 'setAttributes', channel, attributes: { topic: 'scale' } })
-    await guestRtm.next((f) => f.t === 'attributesUpdated' && f.attributes.topic === 'scale')
-    expect((await guestRtm.request({ t: 'getAttributes', channel })).data.attributes).toEqual({
-      topic: 'scale',
-    })
-    guestRtm.close()
-    await hostRtm.next((f) => f.t === 'memberLeft' && f.uid === guest.me.uid)
-    await hostRtm.next((f) => f.t === 'memberCountUpdated' && f.count === 1, 5000)
-    hostRtm.close()
-  })
-
-  it('[HOST-6] [KICK-1] [END-3] mute all, a kick and the end reach the members of both processes', async () => {
-    const { host, guest, name } = await meeting(a)
-    const third = await enter(b, { roomName: name, userName: 'Tess', role: 2 })
-    const hostRtm = await RtmClient.join(a, host)
-    const guestRtm = await RtmClient.join(b, guest)
-    const thirdRtm = await RtmClient.join(b, third)
-    await hostRtm.next((f) => f.t === 'memberJoined' && f.uid === third.me.uid)
-    // Asked of process b, announced by it: heard on a and b.
-    host.client.retarget(b.url)
-    expect((await host.client.post(host.path, { muteAllAudio: 1 })).body.code).toBe(0)
-    for (const rtm of [hostRtm, guestRtm, thirdRtm])
-      expect((await rtm.message(3, (m) => m.data.muteAllAudio === 1)).from).toBe('server')
-    // Asked of process a: the kicked member, on b, hears the kick and then nothing more.
-    host.client.retarget(a.url)
-    const kicked = await host.client.get(
-      `${host.path}/user/${guest.me.uid}/exit?role=2&reason=kickUserBy`,
-    )
-    expect(kicked.body.code).toBe(0)
-    expect((await guestRtm.message(8)).data.uid).toBe(guest.me.uid)
-    await hostRtm.next((f) => f.t === 'memberLeft' && f.uid === guest.me.uid)
-    await thirdRtm.next((f) => f.t === 'memberLeft' && f.uid === guest.me.uid)
-    const members = await thirdRtm.request({ t: 'getMembers', channel: host.room.channelName })
-    expect(members.data.members.sort()).toEqual([host.me.uid, third.me.uid].sort())
-    expect((await host.client.post(host.path, { state: 0 })).body.code).toBe(0)
-    for (const rtm of [hostRtm, thirdRtm]) expect((await rtm.message(13)).data.reason).toBe('host')
-    expect(guestRtm.messages(13)).toEqual([])
-    for (const rtm of [hostRtm, guestRtm, thirdRtm]) rtm.close()
-  })
-
-  it('a second login of a uid on the other process closes the first as a remote login', async () => {
-    const { guest } = await meeting(a)
-    const first = await RtmClient.join(a, guest)
-    const closed = new Promise<number>((r) => first.socket.once('close', (code) => r(code)))
-    const second = await RtmClient.join(b, guest)
-    await first.next((f) => f.t === 'connectionStateChanged' && f.reason === 'REMOTE_LOGIN')
-    expect(await closed).toBe(4001)
-    const online = await second.request({ t: 'queryPeersOnline', uids: [guest.me.uid] })
-    expect(online.data.online[guest.me.uid]).toBe(true)
-    expect(
-      (await second.request({ t: 'getMembers', channel: guest.room.channelName })).data.members,
-    ).toContain(guest.me.uid)
-    second.close()
-  })
-
-  it('[WB-1] [WB-2] [WB-3] one whiteboard across processes: strokes, grants and the broadcaster view cross both ways', async () => {
-    const room = `cluster-board-${Math.random()}`
-    const host = await board.enter(a, room, 1, 'Hana')
-    const guest = await board.enter(b, room, 2, 'Carl')
-    const hostBoard = await board.joinBoard(a, host)
-    hostBoard.writeElements([board.stroke('before')])
-    // The board is open on a only: b loads what a stored and asks a for the rest.
-    const guestBoard = await board.joinBoard(b, guest)
-    await board.until(() => guestBoard.elements().some((e) => e.id === 'before'), 10_000)
-    hostBoard.writeElements([board.stroke('live')])
-    await board.until(() => guestBoard.elements().some((e) => e.id === 'live'), 10_000)
-    // The grant is asked of process b; the conferee draws there and the host on a sees it.
-    await b.app.db.query(
-      'UPDATE room_members SET grant_board = 1 WHERE room_id = $1 AND uid = $2',
-      [guest.roomId, guest.uid],
-    )
-    await boardServiceOf(b.app.fastify)!.grantChanged(guest.roomId, guest.uid)
-    await board.until(() => guestBoard.view.writable, 10_000)
-    guestBoard.writeElements([board.stroke('from-b')])
-    await board.until(() => hostBoard.elements().some((e) => e.id === 'from-b'), 10_000)
-    // The broadcaster's view rides on awareness: the follower on the other process is locked.
-    await hostBoard.setViewMode('broadcaster')
-    await board.until(() => guestBoard.view.locked && guestBoard.view.mode === 'follower', 10_000)
-    expect(
-      hostBoard
-        .elements()
-        .map((e) => e.id)
-        .sort(),
-    ).toEqual(['before', 'from-b', 'live'])
-    expect(
-      guestBoard
-        .elements()
-        .map((e) => e.id)
-        .sort(),
-    ).toEqual(['before', 'from-b', 'live'])
-    await hostBoard.leave()
-    await board.until(() => !guestBoard.view.locked, 10_000)
-    await guestBoard.leave()
-  }, 60_000)
-
-  it('the connection caps count the connections of both processes (4429, tooManyConnections)', async () => {
-    const address = '192.0.2.77'
-    const open = (server: TestServer) => {
-      const socket = new WebSocket(server.wsUrl, { headers: { 'x-forwarded-for': address } })
-      const closed = new Promise<number>((r) => socket.once('close', (code) => r(code)))
-      const opened = new Promise<void>((r, j) => (socket.once('open', r), socket.once('error', j)))
-      return { socket, closed, opened }
-    }
-    const login = (socket: WebSocket, uid: string) =>
-      new Promise<any>((resolve) => {
-        const token = a.app.deps.tokens.sign({ kind: 'rtm', sub: uid, ch: 'capped', uid: 'acct-c' })
-        socket.on('message', (raw) => {
-          const frame = JSON.parse(raw.toString())
-          if ((frame.t === 'ack' || frame.t === 'error') && frame.id === 1) resolve(frame)
-        })
-        socket.send(JSON.stringify({ t: 'login', id: 1, uid, token }))
-      })
-    // A ping is answered only once the processes have counted the connection in (frames wait
-    // for that word): an answered ping is an admitted connection. Without it, the thirteenth's
-    // count could overtake one of the twelve's on a busy machine, and that one be refused.
-    const admitted = (socket: WebSocket) =>
-      new Promise<void>((resolve) => {
-        socket.on('message', (raw) => {
-          const frame = JSON.parse(raw.toString())
-          if (frame.t === 'ack' && frame.id === 99) resolve()
-        })
-        socket.send(JSON.stringify({ t: 'ping', id: 99 }))
-      })
-    // Twelve from the address, six on each process: the thirteenth is refused on either.
-    const held = Array.from({ length: 12 }, (_, i) => open(i % 2 === 0 ? a : b))
-    await Promise.all(held.map((c) => c.opened))
-    await Promise.all(held.map((c) => admitted(c.socket)))
-    expect(await open(a).closed).toBe(4429)
-    expect(await open(b).closed).toBe(4429)
-    // Two logins of one account, one on each process: a third is refused.
-    expect(await login(held[0]!.socket, 'c1')).toMatchObject({ t: 'ack' })
-    expect(await login(held[1]!.socket, 'c2')).toMatchObject({ t: 'ack' })
-    expect(await login(held[2]!.socket, 'c3')).toMatchObject({
-      t: 'error',
-      code: 'tooManyConnections',
-    })
-    expect(await held[2]!.closed).toBe(4429)
-    // Places are given back as connections close.
-    held[0]!.socket.close()
-    await held[0]!.closed
-    for (;;) {
-      const again = open(a)
-      await again.opened
-      const code = await Promise.race([again.closed, sleep(300).then(() => 0)])
-      if (code === 0) {
-        expect(await login(again.socket, 'c4')).toMatchObject({ t: 'ack' })
-        again.socket.close()
-        break
+describe.skipIf(!clusterBackingInstalled)(
+  'the realtime service over two processes (REDIS_URL)',
+  () => {
+    it('[MSG-9] members on two processes meet in one channel: one member list, one count, chat both ways', async () => {
+      const { host, guest } = await meeting(a)
+      const channel = host.room.channelName
+      const hostRtm = await RtmClient.join(a, host)
+      const guestRtm = await RtmClient.join(b, guest)
+      await hostRtm.next((f) => f.t === 'memberJoined' && f.uid === guest.me.uid)
+      for (const rtm of [hostRtm, guestRtm]) {
+        const members = await rtm.request({ t: 'getMembers', channel })
+        expect(members.data.members.sort()).toEqual([host.me.uid, guest.me.uid].sort())
+        const counts = await rtm.request({ t: 'getMemberCount', channels: [channel] })
+        expect(counts.data.counts[channel]).toBe(2)
+        const online = await rtm.request({ t: 'queryPeersOnline', uids: [host.me.uid, '999'] })
+        expect(online.data.online).toEqual({ [host.me.uid]: true, '999': false })
       }
-      expect(code).toBe(4429)
-    }
-    for (const c of held) c.socket.close()
-  }, 60_000)
-
-  it('Redis going away: each process serves its own members, health and log say so, and all comes back', async () => {
-    const { host, guest, name } = await meeting(a)
-    const local = await enter(b, { roomName: name, userName: 'Lou', role: 2 })
-    const channel = host.room.channelName
-    const hostRtm = await RtmClient.join(a, host)
-    const guestRtm = await RtmClient.join(b, guest)
-    const localRtm = await RtmClient.join(b, local)
-    await hostRtm.next((f) => f.t === 'memberJoined' && f.uid === local.me.uid)
-    expect((await health(b)).status).toBe('ok')
-
-    await redis!.stop()
-    while ((await health(b)).status !== 'degraded') await sleep(50)
-    expect((await health(b)).realtime.bus).toMatchObject({ kind: 'redis', connected: false })
-    expect(logs.some((l) => l.includes('redis is unreachable'))).toBe(true)
-    const say = (rtm: RtmClient, userId: string, message: string) =>
-      rtm.request({
-        t: 'channelMessage',
-        channel,
-        text: JSON.stringify({
-          cmd: 1,
-          version: 1,
-          timestamp: 1,
-          data: { userId, userName: 'x', message },
-        }),
+      await guestRtm.next((f) => f.t === 'memberCountUpdated' && f.count === 2, 5000)
+      await hostRtm.next((f) => f.t === 'memberCountUpdated' && f.count === 2, 5000)
+      const say = (rtm: RtmClient, userId: string, message: string) =>
+        rtm.request({
+          t: 'channelMessage',
+          channel,
+          text: JSON.stringify({
+            cmd: 1,
+            version: 1,
+            timestamp: 1,
+            data: { userId, userName: 'x', message },
+          }),
+        })
+      expect(await say(hostRtm, host.me.userId, 'from a')).toMatchObject({ t: 'ack' })
+      expect(await say(guestRtm, guest.me.userId, 'from b')).toMatchObject({ t: 'ack' })
+      expect((await guestRtm.message(1, (m) => m.data.message === 'from a')).from).toBe(host.me.uid)
+      expect((await hostRtm.message(1, (m) => m.data.message === 'from b')).from).toBe(guest.me.uid)
+      // Nobody hears its own message back, on either process.
+      expect(hostRtm.messages(1).map((m) => m.data.message)).toEqual(['from b'])
+      expect(guestRtm.messages(1).map((m) => m.data.message)).toEqual(['from a'])
+      // Peer messages and channel attributes cross too.
+      const peer = await guestRtm.request({ t: 'peerMessage', to: host.me.uid, text: 'hi' })
+      expect(peer.data).toEqual({ delivered: true })
+      await hostRtm.next((f) => f.t === 'peerMessage' && f.from === guest.me.uid && f.text === 'hi')
+      await hostRtm.request({ t: 'setAttributes', channel, attributes: { topic: 'scale' } })
+      await guestRtm.next((f) => f.t === 'attributesUpdated' && f.attributes.topic === 'scale')
+      expect((await guestRtm.request({ t: 'getAttributes', channel })).data.attributes).toEqual({
+        topic: 'scale',
       })
-    // On process b, its two members still talk; what is said on a does not reach b.
-    expect(await say(guestRtm, guest.me.userId, 'b only')).toMatchObject({ t: 'ack' })
-    await localRtm.message(1, (m) => m.data.message === 'b only')
-    expect(await say(hostRtm, host.me.userId, 'lost on the way')).toMatchObject({ t: 'ack' })
-    const members = await localRtm.request({ t: 'getMembers', channel })
-    expect(members.data.members.sort()).toEqual([guest.me.uid, local.me.uid].sort())
+      guestRtm.close()
+      await hostRtm.next((f) => f.t === 'memberLeft' && f.uid === guest.me.uid)
+      await hostRtm.next((f) => f.t === 'memberCountUpdated' && f.count === 1, 5000)
+      hostRtm.close()
+    })
 
-    // Redis comes back empty: each process tells it again what it holds.
-    await redis!.start()
-    while ((await health(b)).status !== 'ok' || (await health(a)).status !== 'ok') await sleep(100)
-    expect(logs.some((l) => l.includes('redis is back'))).toBe(true)
-    const everyone = [host.me.uid, guest.me.uid, local.me.uid].sort()
-    for (;;) {
-      const now = await localRtm.request({ t: 'getMembers', channel })
-      if (now.data.members.length === 3) {
-        expect(now.data.members.sort()).toEqual(everyone)
-        break
+    it('[HOST-6] [KICK-1] [END-3] mute all, a kick and the end reach the members of both processes', async () => {
+      const { host, guest, name } = await meeting(a)
+      const third = await enter(b, { roomName: name, userName: 'Tess', role: 2 })
+      const hostRtm = await RtmClient.join(a, host)
+      const guestRtm = await RtmClient.join(b, guest)
+      const thirdRtm = await RtmClient.join(b, third)
+      await hostRtm.next((f) => f.t === 'memberJoined' && f.uid === third.me.uid)
+      // Asked of process b, announced by it: heard on a and b.
+      host.client.retarget(b.url)
+      expect((await host.client.post(host.path, { muteAllAudio: 1 })).body.code).toBe(0)
+      for (const rtm of [hostRtm, guestRtm, thirdRtm])
+        expect((await rtm.message(3, (m) => m.data.muteAllAudio === 1)).from).toBe('server')
+      // Asked of process a: the kicked member, on b, hears the kick and then nothing more.
+      host.client.retarget(a.url)
+      const kicked = await host.client.get(
+        `${host.path}/user/${guest.me.uid}/exit?role=2&reason=kickUserBy`,
+      )
+      expect(kicked.body.code).toBe(0)
+      expect((await guestRtm.message(8)).data.uid).toBe(guest.me.uid)
+      await hostRtm.next((f) => f.t === 'memberLeft' && f.uid === guest.me.uid)
+      await thirdRtm.next((f) => f.t === 'memberLeft' && f.uid === guest.me.uid)
+      const members = await thirdRtm.request({ t: 'getMembers', channel: host.room.channelName })
+      expect(members.data.members.sort()).toEqual([host.me.uid, third.me.uid].sort())
+      expect((await host.client.post(host.path, { state: 0 })).body.code).toBe(0)
+      for (const rtm of [hostRtm, thirdRtm])
+        expect((await rtm.message(13)).data.reason).toBe('host')
+      expect(guestRtm.messages(13)).toEqual([])
+      for (const rtm of [hostRtm, guestRtm, thirdRtm]) rtm.close()
+    })
+
+    it('a second login of a uid on the other process closes the first as a remote login', async () => {
+      const { guest } = await meeting(a)
+      const first = await RtmClient.join(a, guest)
+      const closed = new Promise<number>((r) => first.socket.once('close', (code) => r(code)))
+      const second = await RtmClient.join(b, guest)
+      await first.next((f) => f.t === 'connectionStateChanged' && f.reason === 'REMOTE_LOGIN')
+      expect(await closed).toBe(4001)
+      const online = await second.request({ t: 'queryPeersOnline', uids: [guest.me.uid] })
+      expect(online.data.online[guest.me.uid]).toBe(true)
+      expect(
+        (await second.request({ t: 'getMembers', channel: guest.room.channelName })).data.members,
+      ).toContain(guest.me.uid)
+      second.close()
+    })
+
+    it('[WB-1] [WB-2] [WB-3] one whiteboard across processes: strokes, grants and the broadcaster view cross both ways', async () => {
+      const room = `cluster-board-${Math.random()}`
+      const host = await board.enter(a, room, 1, 'Hana')
+      const guest = await board.enter(b, room, 2, 'Carl')
+      const hostBoard = await board.joinBoard(a, host)
+      hostBoard.writeElements([board.stroke('before')])
+      // The board is open on a only: b loads what a stored and asks a for the rest.
+      const guestBoard = await board.joinBoard(b, guest)
+      await board.until(() => guestBoard.elements().some((e) => e.id === 'before'), 10_000)
+      hostBoard.writeElements([board.stroke('live')])
+      await board.until(() => guestBoard.elements().some((e) => e.id === 'live'), 10_000)
+      // The grant is asked of process b; the conferee draws there and the host on a sees it.
+      await b.app.db.query(
+        'UPDATE room_members SET grant_board = 1 WHERE room_id = $1 AND uid = $2',
+        [guest.roomId, guest.uid],
+      )
+      await boardServiceOf(b.app.fastify)!.grantChanged(guest.roomId, guest.uid)
+      await board.until(() => guestBoard.view.writable, 10_000)
+      guestBoard.writeElements([board.stroke('from-b')])
+      await board.until(() => hostBoard.elements().some((e) => e.id === 'from-b'), 10_000)
+      // The broadcaster's view rides on awareness: the follower on the other process is locked.
+      await hostBoard.setViewMode('broadcaster')
+      await board.until(() => guestBoard.view.locked && guestBoard.view.mode === 'follower', 10_000)
+      expect(
+        hostBoard
+          .elements()
+          .map((e) => e.id)
+          .sort(),
+      ).toEqual(['before', 'from-b', 'live'])
+      expect(
+        guestBoard
+          .elements()
+          .map((e) => e.id)
+          .sort(),
+      ).toEqual(['before', 'from-b', 'live'])
+      await hostBoard.leave()
+      await board.until(() => !guestBoard.view.locked, 10_000)
+      await guestBoard.leave()
+    }, 60_000)
+
+    it('the connection caps count the connections of both processes (4429, tooManyConnections)', async () => {
+      const address = '192.0.2.77'
+      const open = (server: TestServer) => {
+        const socket = new WebSocket(server.wsUrl, { headers: { 'x-forwarded-for': address } })
+        const closed = new Promise<number>((r) => socket.once('close', (code) => r(code)))
+        const opened = new Promise<void>(
+          (r, j) => (socket.once('open', r), socket.once('error', j)),
+        )
+        return { socket, closed, opened }
       }
-      await sleep(50)
-    }
-    expect(await say(hostRtm, host.me.userId, 'across again')).toMatchObject({ t: 'ack' })
-    await guestRtm.message(1, (m) => m.data.message === 'across again', 5000)
-    await localRtm.message(1, (m) => m.data.message === 'across again', 5000)
-    expect(guestRtm.messages(1).map((m) => m.data.message)).not.toContain('lost on the way')
-    for (const rtm of [hostRtm, guestRtm, localRtm]) rtm.close()
-  }, 60_000)
+      const login = (socket: WebSocket, uid: string) =>
+        new Promise<any>((resolve) => {
+          const token = a.app.deps.tokens.sign({
+            kind: 'rtm',
+            sub: uid,
+            ch: 'capped',
+            uid: 'acct-c',
+          })
+          socket.on('message', (raw) => {
+            const frame = JSON.parse(raw.toString())
+            if ((frame.t === 'ack' || frame.t === 'error') && frame.id === 1) resolve(frame)
+          })
+          socket.send(JSON.stringify({ t: 'login', id: 1, uid, token }))
+        })
+      // A ping is answered only once the processes have counted the connection in (frames wait
+      // for that word): an answered ping is an admitted connection. Without it, the thirteenth's
+      // count could overtake one of the twelve's on a busy machine, and that one be refused.
+      const admitted = (socket: WebSocket) =>
+        new Promise<void>((resolve) => {
+          socket.on('message', (raw) => {
+            const frame = JSON.parse(raw.toString())
+            if (frame.t === 'ack' && frame.id === 99) resolve()
+          })
+          socket.send(JSON.stringify({ t: 'ping', id: 99 }))
+        })
+      // Twelve from the address, six on each process: the thirteenth is refused on either.
+      const held = Array.from({ length: 12 }, (_, i) => open(i % 2 === 0 ? a : b))
+      await Promise.all(held.map((c) => c.opened))
+      await Promise.all(held.map((c) => admitted(c.socket)))
+      expect(await open(a).closed).toBe(4429)
+      expect(await open(b).closed).toBe(4429)
+      // Two logins of one account, one on each process: a third is refused.
+      expect(await login(held[0]!.socket, 'c1')).toMatchObject({ t: 'ack' })
+      expect(await login(held[1]!.socket, 'c2')).toMatchObject({ t: 'ack' })
+      expect(await login(held[2]!.socket, 'c3')).toMatchObject({
+        t: 'error',
+        code: 'tooManyConnections',
+      })
+      expect(await held[2]!.closed).toBe(4429)
+      // Places are given back as connections close.
+      held[0]!.socket.close()
+      await held[0]!.closed
+      for (;;) {
+        const again = open(a)
+        await again.opened
+        const code = await Promise.race([again.closed, sleep(300).then(() => 0)])
+        if (code === 0) {
+          expect(await login(again.socket, 'c4')).toMatchObject({ t: 'ack' })
+          again.socket.close()
+          break
+        }
+        expect(code).toBe(4429)
+      }
+      for (const c of held) c.socket.close()
+    }, 60_000)
 
-  it('what a process that died held is taken back by the others (its members leave the count)', async () => {
-    const log = { info: () => undefined, error: () => undefined }
-    const prefix = `dead${Date.now()}:`
-    const dying = new RedisBus({ url: redis!.url, prefix, log, heartbeatMs: 100 })
-    const living = new RedisBus({ url: redis!.url, prefix, log, heartbeatMs: 100 })
-    await Promise.all([dying.start(), living.start()])
-    const heard: string[] = []
-    const listener = {
-      channelFrame: () => undefined,
-      countChanged: (channel: string) => heard.push(channel),
-      removeFromChannel: () => undefined,
-      loggedInElsewhere: () => undefined,
-      toUids: () => undefined,
-    }
-    dying.attach(listener, () => [])
-    living.attach(listener, () => [])
-    dying.loggedIn('71')
-    dying.joined('hall', '71')
-    living.joined('hall', '72')
-    await living.listening('hall')
-    while ((await living.count('hall')) !== 2) await sleep(20)
-    // A crash: no goodbye, no more heartbeats.
-    const parts = dying as unknown as {
-      liveness: { heartbeat: NodeJS.Timeout }
-      link: { pub: { disconnect(): void } }
-    }
-    clearInterval(parts.liveness.heartbeat)
-    parts.link.pub.disconnect()
-    while ((await living.count('hall')) !== 1) await sleep(50)
-    expect(await living.members('hall', 0)).toEqual(['72'])
-    expect(await living.online(['71'])).toEqual([false])
-    while (!heard.includes('hall')) await sleep(20)
-    await living.close()
-    await dying.close()
-  })
-})
+    it('Redis going away: each process serves its own members, health and log say so, and all comes back', async () => {
+      const { host, guest, name } = await meeting(a)
+      const local = await enter(b, { roomName: name, userName: 'Lou', role: 2 })
+      const channel = host.room.channelName
+      const hostRtm = await RtmClient.join(a, host)
+      const guestRtm = await RtmClient.join(b, guest)
+      const localRtm = await RtmClient.join(b, local)
+      await hostRtm.next((f) => f.t === 'memberJoined' && f.uid === local.me.uid)
+      expect((await health(b)).status).toBe('ok')
+
+      await backing!.redis.stop()
+      while ((await health(b)).status !== 'degraded') await sleep(50)
+      expect((await health(b)).realtime.bus).toMatchObject({ kind: 'redis', connected: false })
+      expect(logs.some((l) => l.includes('redis is unreachable'))).toBe(true)
+      const say = (rtm: RtmClient, userId: string, message: string) =>
+        rtm.request({
+          t: 'channelMessage',
+          channel,
+          text: JSON.stringify({
+            cmd: 1,
+            version: 1,
+            timestamp: 1,
+            data: { userId, userName: 'x', message },
+          }),
+        })
+      // On process b, its two members still talk; what is said on a does not reach b.
+      expect(await say(guestRtm, guest.me.userId, 'b only')).toMatchObject({ t: 'ack' })
+      await localRtm.message(1, (m) => m.data.message === 'b only')
+      expect(await say(hostRtm, host.me.userId, 'lost on the way')).toMatchObject({ t: 'ack' })
+      const members = await localRtm.request({ t: 'getMembers', channel })
+      expect(members.data.members.sort()).toEqual([guest.me.uid, local.me.uid].sort())
+
+      // Redis comes back empty: each process tells it again what it holds.
+      await backing!.redis.start()
+      while ((await health(b)).status !== 'ok' || (await health(a)).status !== 'ok')
+        await sleep(100)
+      expect(logs.some((l) => l.includes('redis is back'))).toBe(true)
+      const everyone = [host.me.uid, guest.me.uid, local.me.uid].sort()
+      for (;;) {
+        const now = await localRtm.request({ t: 'getMembers', channel })
+        if (now.data.members.length === 3) {
+          expect(now.data.members.sort()).toEqual(everyone)
+          break
+        }
+        await sleep(50)
+      }
+      expect(await say(hostRtm, host.me.userId, 'across again')).toMatchObject({ t: 'ack' })
+      await guestRtm.message(1, (m) => m.data.message === 'across again', 5000)
+      await localRtm.message(1, (m) => m.data.message === 'across again', 5000)
+      expect(guestRtm.messages(1).map((m) => m.data.message)).not.toContain('lost on the way')
+      for (const rtm of [hostRtm, guestRtm, localRtm]) rtm.close()
+    }, 60_000)
+
+    it('what a process that died held is taken back by the others (its members leave the count)', async () => {
+      const log = { info: () => undefined, error: () => undefined }
+      const prefix = `dead${Date.now()}:`
+      const dying = new RedisBus({ url: backing!.redis.url, prefix, log, heartbeatMs: 100 })
+      const living = new RedisBus({ url: backing!.redis.url, prefix, log, heartbeatMs: 100 })
+      await Promise.all([dying.start(), living.start()])
+      const heard: string[] = []
+      const listener = {
+        channelFrame: () => undefined,
+        countChanged: (channel: string) => heard.push(channel),
+        removeFromChannel: () => undefined,
+        loggedInElsewhere: () => undefined,
+        toUids: () => undefined,
+      }
+      dying.attach(listener, () => [])
+      living.attach(listener, () => [])
+      dying.loggedIn('71')
+      dying.joined('hall', '71')
+      living.joined('hall', '72')
+      await living.listening('hall')
+      while ((await living.count('hall')) !== 2) await sleep(20)
+      // A crash: no goodbye, no more heartbeats.
+      const parts = dying as unknown as {
+        liveness: { heartbeat: NodeJS.Timeout }
+        link: { pub: { disconnect(): void } }
+      }
+      clearInterval(parts.liveness.heartbeat)
+      parts.link.pub.disconnect()
+      while ((await living.count('hall')) !== 1) await sleep(50)
+      expect(await living.members('hall', 0)).toEqual(['72'])
+      expect(await living.online(['71'])).toEqual([false])
+      while (!heard.includes('hall')) await sleep(20)
+      await living.close()
+      await dying.close()
+    })
+  },
+)
 
 describe('health', () => {
   it('GET /api/health of one process without Redis says local and ok', async () => {
