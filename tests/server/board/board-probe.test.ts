@@ -1,5 +1,5 @@
 import * as encoding from 'lib0/encoding'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import * as syncProtocol from 'y-protocols/sync'
 import * as Y from 'yjs'
@@ -7,6 +7,7 @@ import { BoardFrame, MAX_BOARD_FRAME_BYTES } from '@streams/wire/board'
 import { boardServiceOf } from '../../../src/server/board'
 import { BoardDoc } from '../../../src/server/board/board-doc'
 import { startServer, type TestServer } from '../harness'
+import { watchServer, type ServerWatch } from '../server-watch'
 import { boardToken, enter, joinBoard, stroke, until, type Member } from './helpers'
 
 /**
@@ -16,21 +17,13 @@ import { boardToken, enter, joinBoard, stroke, until, type Member } from './help
  * fails on the server; the board keeps working for its members and loads from the store again.
  */
 let server: TestServer
-const logged: string[] = []
-const unhandled: unknown[] = []
-const onUnhandled = (reason: unknown) => unhandled.push(reason)
+let watch: ServerWatch
 beforeAll(async () => {
   server = await startServer()
-  const log = server.app.fastify.log
-  for (const level of ['warn', 'error'] as const)
-    vi.spyOn(log, level).mockImplementation(((obj: unknown, msg?: string) => {
-      const err = (obj as { err?: Error } | undefined)?.err
-      logged.push(`${level} ${msg ?? ''} ${err?.stack ?? JSON.stringify(obj)?.slice(0, 300)}`)
-    }) as never)
-  process.on('unhandledRejection', onUnhandled)
+  watch = watchServer(server)
 }, 180_000)
 afterAll(async () => {
-  process.off('unhandledRejection', onUnhandled)
+  watch.stop()
   await server.close()
 })
 
@@ -157,7 +150,7 @@ describe('hostile frames on the board socket', () => {
     })
     expect(status).toBe(400)
     await stillDraws(a, 'after-auth-probes')
-    expect(logged).toEqual([])
+    expect(watch.logged).toEqual([])
   })
 
   it('malformed frames from an authenticated writer close 1007 (unknown tag 1003, over 2 MB 1009); the board goes on', async () => {
@@ -190,7 +183,7 @@ describe('hostile frames on the board socket', () => {
       answers.push(`${name}: ${await (await RawBoard.as(a.host)).answer(data, 5000)}`)
     expect(answers).toEqual(probes.map(([name, , want]) => `${name}: ${want}`))
     await stillDraws(a, 'after-malformed')
-    expect(logged).toEqual([])
+    expect(watch.logged).toEqual([])
   })
 
   it('fuzzed Yjs updates from a writer are applied or refused 1007, never failed; the board works and loads again', async () => {
@@ -214,11 +207,11 @@ describe('hostile frames on the board socket', () => {
     const service = boardServiceOf(server.app.fastify)!
     await (await service.open(a.boardId)).flush()
     const reloaded = await BoardDoc.load(server.app.db, a.boardId, Date.now, (e) =>
-      logged.push(String(e)),
+      watch.logged.push(String(e)),
     )
     expect(reloaded.doc.getMap('scenes').size).toBeGreaterThan(0)
     reloaded.destroy()
-    expect(logged).toEqual([])
+    expect(watch.logged).toEqual([])
   })
 
   it('[WB-2] a non-writer’s change is refused and changes nothing; another member’s awareness is not its to set (4403)', async () => {
@@ -250,8 +243,8 @@ describe('hostile frames on the board socket', () => {
     ).toBe('close:4403')
     expect(doc.awareness.getStates().get(hostId)).toEqual(before)
     await stillDraws(a, 'after-spoof')
-    expect(logged).toEqual([])
-    expect(unhandled).toEqual([])
+    expect(watch.logged).toEqual([])
+    expect(watch.unhandled).toEqual([])
   })
 })
 

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type WebSocket from 'ws'
 import { DEFAULT_SETTINGS } from '../../../src/server/config'
 import { enter, meeting, RtmClient, startServer, type TestServer } from '../harness'
+import { watchServer, type ServerWatch } from '../server-watch'
 import {
   allFrameProbes,
   chat,
@@ -19,32 +20,18 @@ import {
  * unhandled rejection), and the room must work for its members afterwards.
  */
 let server: TestServer
-const logged: string[] = []
-const unhandled: unknown[] = []
-const onUnhandled = (reason: unknown) => unhandled.push(reason)
+let watch: ServerWatch
 beforeAll(async () => {
   server = await startServer({
     // The probe's anonymous sockets live longer than the login timeout would let them.
     settings: { rtm: { ...DEFAULT_SETTINGS.rtm, loginTimeoutMs: 120_000 } },
   })
-  const log = server.app.fastify.log
-  vi.spyOn(log, 'warn').mockImplementation(((obj: unknown, msg?: string) => {
-    if (msg !== 'realtime frame refused') logged.push(`warn ${msg ?? ''} ${summary(obj)}`)
-  }) as never)
-  vi.spyOn(log, 'error').mockImplementation(((obj: unknown, msg?: string) => {
-    logged.push(`error ${msg ?? ''} ${summary(obj)}`)
-  }) as never)
-  process.on('unhandledRejection', onUnhandled)
+  watch = watchServer(server, (level, msg) => level === 'warn' && msg === 'realtime frame refused')
 }, 180_000)
 afterAll(async () => {
-  process.off('unhandledRejection', onUnhandled)
+  watch.stop()
   await server.close()
 })
-
-const summary = (obj: unknown) => {
-  const err = (obj as { err?: Error } | undefined)?.err
-  return err ? `${err.name}: ${err.message}` : JSON.stringify(obj)?.slice(0, 200)
-}
 
 /** At most this many frames a second per socket: under the service's 60, so none is rate-limited. */
 const PACE = 45
@@ -182,13 +169,13 @@ describe('hostile frames on the realtime socket', () => {
     const total = queues.reduce((n, q) => n + q.probes.length, 0)
     console.log(
       `realtime probe: ${total} hostile frames; answers ${JSON.stringify(Object.fromEntries([...byKind].sort()))};`,
-      `problems ${problems.length}; server log ${logged.length}; unhandled rejections ${unhandled.length}`,
+      `problems ${problems.length}; server log ${watch.logged.length}; unhandled rejections ${watch.unhandled.length}`,
     )
     expect(problems).toEqual([])
-    expect(logged).toEqual([])
+    expect(watch.logged).toEqual([])
     for (const room of rooms) await stillTalks(room)
-    expect(logged).toEqual([])
-    expect(unhandled).toEqual([])
+    expect(watch.logged).toEqual([])
+    expect(watch.unhandled).toEqual([])
     for (const room of rooms) for (const s of [room.host, room.guest, room.anon]) s.close()
   }, 300_000)
 
@@ -205,7 +192,7 @@ describe('hostile frames on the realtime socket', () => {
     expect(kind).toBe('close:1007')
     await stillTalks(room)
     // What ws refuses of a client is not a server error in the log.
-    expect(logged).toEqual([])
+    expect(watch.logged).toEqual([])
     room.host.close()
     room.guest.close()
   })
