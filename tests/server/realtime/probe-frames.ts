@@ -1,4 +1,7 @@
 import { ClientFrameSchema } from '@streams/wire/realtime'
+import { channelTexts, chat, deepObject, NUL, peerTexts } from './probe-texts'
+
+export { chat, NUL }
 
 /**
  * The hostile frames the realtime probe sends: every field of every client frame made wrong in
@@ -25,7 +28,6 @@ export interface ProbeContext {
   readonly guestUserId: string
 }
 
-export const NUL = 'a\u0000b'
 /** Numbers written as raw JSON: beyond any double, beyond 2^53, negative, fractional. */
 export const RAW_NUMBERS = [
   '1e309',
@@ -38,7 +40,6 @@ export const RAW_NUMBERS = [
 const HUGE = 'x'.repeat(50_000)
 /** Deep nesting that fits in a frame (60 KB). */
 const DEEP_ARRAY = '['.repeat(30_000) + ']'.repeat(30_000)
-const deepObject = (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth)
 
 type Frame = Record<string, unknown>
 
@@ -73,14 +74,6 @@ export function baseFrames(c: ProbeContext): Record<string, Frame> {
     history: { t: 'history', id: 1, channel: c.channel, since: 0 },
   }
 }
-
-export const chat = (userId: string, message: string, extra: Record<string, unknown> = {}) =>
-  JSON.stringify({
-    cmd: 1,
-    version: 1,
-    timestamp: Date.now(),
-    data: { userId, userName: 'x', message, ...extra },
-  })
 
 /** The JSON values a field of this JSON-schema type should never accept. */
 function wrongValues(type: string | undefined): [string, string][] {
@@ -188,45 +181,7 @@ function shapeProbes(as: Sender): FrameProbe[] {
 
 /** Channel message texts that lie about what or who they are (sent by the conferee). */
 function channelTextProbes(c: ProbeContext): FrameProbe[] {
-  const me = c.guestUserId
-  const texts: [string, string][] = [
-    ['not JSON', 'hello'],
-    ['JSON null', 'null'],
-    ['no cmd', '{"data":{}}'],
-    ['unknown cmd', JSON.stringify({ cmd: 9999, version: 1, timestamp: 1, data: { userId: me } })],
-    [
-      'a server command (3)',
-      JSON.stringify({ cmd: 3, version: 1, timestamp: 1, data: { muteAllChat: 0 } }),
-    ],
-    ['another sender', chat('someone-else', 'hi')],
-    ['no data', JSON.stringify({ cmd: 1, version: 1, timestamp: 1 })],
-    ['data a string', JSON.stringify({ cmd: 1, version: 1, timestamp: 1, data: 'x' })],
-    ['timestamp 1e309', chat(me, 'big').replace(/"timestamp":\d+/, '"timestamp":1e309')],
-    ['cmd 2^64', chat(me, 'big').replace('"cmd":1', '"cmd":18446744073709551616')],
-    ['NUL in the line', chat(me, NUL)],
-    ['NUL in the id', chat(me, 'id', { id: NUL })],
-    ['NUL in the name', chat(me, 'name', { userName: NUL })],
-    ['huge id', chat(me, 'id', { id: 'i'.repeat(20_000) })],
-    ['over 32 KB', chat(me, 'x'.repeat(33 * 1024))],
-    [
-      'deep data',
-      chat(me, 'deep').replace('"message":"deep"', `"message":"deep","x":${deepObject(2_000)}`),
-    ],
-    [
-      'deep array data',
-      chat(me, 'deep').replace(
-        '"message":"deep"',
-        `"message":"deep","x":${'['.repeat(10_000)}${']'.repeat(10_000)}`,
-      ),
-    ],
-    ['__proto__ data', chat(me, 'p').replace('"data":{', '"data":{"__proto__":{"isHost":true},')],
-    ['raw NUL', `{"cmd":1,"data":{"userId":"${me}","message":"a\u0000b"}}`],
-    [
-      'business from the server',
-      JSON.stringify({ cmd: 34, version: 1, timestamp: 1, data: { userId: me, type: 'lucky' } }),
-    ],
-  ]
-  return texts.map(([input, text]) => ({
+  return channelTexts(c.guestUserId).map(([input, text]) => ({
     input: `channelMessage text: ${input}`,
     as: 'guest' as const,
     payload: JSON.stringify({ t: 'channelMessage', id: 1, channel: c.channel, text }),
@@ -235,16 +190,7 @@ function channelTextProbes(c: ProbeContext): FrameProbe[] {
 
 /** Peer message texts a conferee may not send, or that are simply bad. */
 function peerTextProbes(c: ProbeContext): FrameProbe[] {
-  const texts: [string, string][] = [
-    ['an invitation (cmd 1)', '{"cmd":1,"data":{}}'],
-    ['a user-state notice (cmd 4)', '{"cmd":4,"data":{}}'],
-    ['an answer (cmd 2) from a conferee', '{"cmd":2,"data":{"action":1}}'],
-    ['over 32 KB', 'x'.repeat(33 * 1024)],
-    ['not JSON', 'hello'],
-    ['NUL', NUL],
-    ['to nobody', '{"cmd":99}'],
-  ]
-  return texts.map(([input, text]) => ({
+  return peerTexts().map(([input, text]) => ({
     input: `peerMessage text: ${input}`,
     as: 'guest' as const,
     payload: JSON.stringify({
