@@ -1,11 +1,12 @@
 // `node scripts/import-cycles.mjs [dir…]`: the import cycles among a tree's TypeScript files
-// (type-only imports included, as a type circle is one too), each as its files. Default: streams/.
+// (type-only imports included, as a type circle is one too), each as its files. Default: streams/
+// and src/ (`npm run lint` runs it).
 // Prints every strongly connected component of more than one file; exits 1 when there is one.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, normalize, relative } from 'node:path'
 
 const root = new URL('..', import.meta.url).pathname
-const dirs = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['streams']
+const dirs = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['streams', 'src']
 
 function filesOf(dir) {
   return readdirSync(dir).flatMap((name) => {
