@@ -18,6 +18,7 @@ import send from '@fastify/send'
 import { LIVE_HLS } from '../../src/server/media/compose/broadcasts'
 import { FfmpegProcess } from '../../src/server/media/compose/ffmpeg'
 import { ENCODING } from '../../src/server/media/compose/program'
+import { LIVE_GATE } from '../../src/server/media/compose/live-gate'
 import { HlsSink } from '../../src/server/media/compose/sinks'
 import { Studio } from '../../src/server/media/compose/studio'
 import { publishPattern, quiet, Stage } from '../server/media/compose/stage'
@@ -39,6 +40,17 @@ const MEASURE_S = 30
 /** Clock ticks a second in /proc (Linux). */
 const TICK = 100
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+/** Frames every camera decoder of the composition took, and dropped, so far. */
+function gateCounts(studio: Studio): { written: number; dropped: number } {
+  return studio.videoInputs.reduce(
+    (sum, input) => ({
+      written: sum.written + input.gate.written,
+      dropped: sum.dropped + input.gate.dropped,
+    }),
+    { written: 0, dropped: 0 },
+  )
+}
 
 /** CPU seconds of this process's descendants that are the composition's ffmpegs. */
 function compositionCpu(): number {
@@ -127,6 +139,7 @@ try {
   const large = studio.layout.find((slot) => slot.key === people[0]!.uid)!.rect
   await sleep(WARMUP_S * 1000)
   const load0 = loadavg()[0]!
+  const gates0 = gateCounts(studio)
   const cpu0 = compositionCpu()
   const own0 = process.cpuUsage()
   const wall0 = Date.now()
@@ -162,6 +175,7 @@ try {
   }, 100)
   await sleep(MEASURE_S * 1000)
   clearInterval(sampler)
+  const gates1 = gateCounts(studio)
   const cpu = compositionCpu() - cpu0
   const own = process.cpuUsage(own0)
   const wall = (Date.now() - wall0) / 1000
@@ -171,6 +185,8 @@ try {
   const p95 = sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))] ?? NaN
   const inComposition = drawnAges.map((ms) => ms / 1000).sort((x, y) => x - y)
   const drawnMedian = inComposition[Math.floor(inComposition.length / 2)] ?? NaN
+  const gateWritten = gates1.written - gates0.written
+  const gateDropped = gates1.dropped - gates0.dropped
 
   // The recording: every whole segment, its bytes over its seconds.
   const dir = join(stage.dir, 'recording')
@@ -185,6 +201,7 @@ try {
     canvas: '1280x720',
     fps: ENCODING.fps,
     encoder: `libx264 ${ENCODING.preset} zerolatency ${ENCODING.videoKbps} kbps, GOP ${ENCODING.gopFrames}; AAC ${ENCODING.audioKbps} kbps`,
+    decoders: `VP8 RTP put together by the server, IVF into ffmpeg (1 thread); at most ${LIVE_GATE.window} frames in a decoder, none that waited over ${LIVE_GATE.maxWaitMs} ms`,
     hls: `${LIVE_HLS.segmentSeconds} s segments, ${LIVE_HLS.listSize} listed; reader 2 segments behind the edge`,
     cpuFfmpegPercent: Math.round((cpu / wall) * 100),
     cpuServerPercent: Math.round((serverCpu / wall) * 100),
@@ -202,7 +219,9 @@ try {
       inCompositionMin: Number((inComposition[0] ?? NaN).toFixed(2)),
       inCompositionMax: Number((inComposition.at(-1) ?? NaN).toFixed(2)),
       inCompositionSamples: inComposition.length,
+      compositionToPlayerMedian: Number((median - drawnMedian).toFixed(2)),
     },
+    lateFramesDropped: { dropped: gateDropped, decoded: gateWritten },
     loadAverage: Number(((load0 + loadavg()[0]!) / 2).toFixed(1)),
     cores: cpus().length,
   }
@@ -214,7 +233,10 @@ try {
     `glass to glass, camera to HLS player 2 segments behind the edge (the clock read back from ${sorted.length} frames, ${illegible} illegible): median ${result.latencySeconds.median} s, p95 ${result.latencySeconds.p95} s, min ${result.latencySeconds.min} s, max ${result.latencySeconds.max} s; load average ${result.loadAverage} on ${result.cores} cores`,
   )
   console.log(
-    `of which camera to the composition's decoded copy (the clock read ${inComposition.length} times there): median ${result.latencySeconds.inCompositionMedian} s, min ${result.latencySeconds.inCompositionMin} s, max ${result.latencySeconds.inCompositionMax} s`,
+    `of which camera to the composition's decoded copy (the clock read ${inComposition.length} times there): median ${result.latencySeconds.inCompositionMedian} s, min ${result.latencySeconds.inCompositionMin} s, max ${result.latencySeconds.inCompositionMax} s; composition to player (the difference of the medians): ${result.latencySeconds.compositionToPlayerMedian} s`,
+  )
+  console.log(
+    `the composition's 4 camera decoders during the measure: ${gateWritten} frames decoded, ${gateDropped} dropped as late or undecodable (${result.decoders})`,
   )
   http.close()
   await host.stop()

@@ -3,8 +3,9 @@ import { RoomMonitor } from '../janus/monitor'
 import type { JanusPublisher, JanusRoomRef } from '../janus/protocol'
 import type { JanusServer } from '../plane'
 import type { FfmpegInstall, FfmpegLog } from './ffmpeg'
-import { AudioInput, VideoInput } from './inputs'
+import { AudioInput } from './inputs'
 import { freeRtpPort, KeyframeRequester, RtpCodec } from './rtp'
+import { VideoInput } from './video-input'
 
 /** A publication our composition receives: its decoders, and who it belongs to. */
 export interface Feed {
@@ -135,7 +136,7 @@ export class RoomFeeds {
       )
       if (forwarder) feed.forwarders.push(forwarder.streamId)
       const rtcp = forwarder?.localRtcpPort
-      if (rtcp) input.onStart = () => setTimeout(() => void this.keyframes.request(rtcp), 300)
+      if (rtcp) input.onKeyframe = () => void this.keyframes.request(rtcp)
       feed.video = input
       added = true
     }

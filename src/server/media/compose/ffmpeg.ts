@@ -99,7 +99,7 @@ export class FfmpegProcess {
   private readonly lines: string[] = []
   private partial = ''
   private stopping = false
-  private readonly onLine: ((line: string) => void) | undefined
+  private readonly onLine: ((line: string) => boolean | void) | undefined
   private readonly secrets: readonly string[]
 
   constructor(
@@ -112,8 +112,11 @@ export class FfmpegProcess {
       stdin?: boolean
       /** ffmpeg's log level (warning by default). */
       loglevel?: string
-      /** Every line ffmpeg writes on stderr (to learn, say, that an output has connected). */
-      onLine?: (line: string) => void
+      /**
+       * Every line ffmpeg writes on stderr (to learn, say, that an output has connected); a line
+       * it answers true for is taken, not kept in the tail.
+       */
+      onLine?: (line: string) => boolean | void
       /** Texts in its arguments never to be repeated (a CDN's stream key): hidden in its lines. */
       secrets?: readonly string[]
     },
@@ -193,8 +196,8 @@ export class FfmpegProcess {
     for (const part of parts) {
       if (!part.trim()) continue
       const line = this.secrets.reduce((l, secret) => l.split(secret).join('••••'), part.trim())
+      if (this.onLine?.(line) === true) continue
       this.lines.push(line)
-      this.onLine?.(line)
     }
     if (this.lines.length > TAIL_LINES * 2) this.lines.splice(0, this.lines.length - TAIL_LINES)
   }

@@ -1,16 +1,13 @@
 import { FfmpegProcess, type FfmpegInstall, type FfmpegLog } from './ffmpeg'
 import { SampleReader } from './mixer'
 import { sdpFor, type RtpCodecName } from './rtp'
-import { YuvFrame } from './yuv'
-
-/** How a picture goes into its place: cropped to fill it (cameras), or whole (a share). */
-export type Fit = 'cover' | 'contain'
 
 const RECEIVE = [
   ...['-protocol_whitelist', 'pipe,udp,rtp', '-fflags', 'nobuffer', '-flags', 'low_delay'],
-  // A larger socket buffer: a busy machine may not read for a while, and a lost packet of a key
-  // frame costs the picture until the next one.
-  ...['-buffer_size', '2097152'],
+  // A small socket buffer (the kernel doubles it: about 40 Opus packets, under a second): a
+  // decoder that a busy machine leaves behind loses sound rather than queue it and fall ever
+  // further behind the picture and real time.
+  ...['-buffer_size', '16384'],
   // Half a second of probing is plenty for one known stream (five by default).
   ...['-analyzeduration', '500000'],
 ]
@@ -19,9 +16,10 @@ const RESTART_MS = [250, 1000, 2000, 5000]
 /**
  * One ffmpeg that receives an RTP stream Janus forwards to a loopback port and decodes it, kept
  * running while the input is wanted: when it ends by itself (no packets for 10 s: a camera off,
- * a muted stream; or an error) it is started again after a short pause.
+ * a muted stream; or an error) it is started again after a short pause. By default ffmpeg
+ * receives the RTP itself (told where by an SDP on its stdin); a subclass may feed it instead.
  */
-abstract class RtpDecoder {
+export abstract class RtpDecoder {
   protected process: FfmpegProcess | undefined
   private closed = false
   private failures = 0
@@ -40,6 +38,26 @@ abstract class RtpDecoder {
   protected abstract outputArgs(): string[]
   protected abstract received(chunk: Buffer): void
 
+  /** ffmpeg's input: the RTP stream the SDP on stdin describes. */
+  protected inputArgs(): string[] {
+    return [...RECEIVE, '-f', 'sdp', '-i', 'pipe:0']
+  }
+
+  /** The decoder is started: tell it where its stream is. */
+  protected begin(process: FfmpegProcess): void {
+    process.stdin?.end(sdpFor(this.codec, this.port))
+  }
+
+  /** ffmpeg's log level and a reader of its lines (defaults: warnings only, kept as its tail). */
+  protected logOptions(): { loglevel?: string; onLine?: (line: string) => boolean | void } {
+    return {}
+  }
+
+  /** The running decoder's process id (tests stop it to play a starved machine). */
+  get pid(): number | undefined {
+    return this.process?.child.pid
+  }
+
   /** Something to do each time a decoder starts: ask the publisher for a key frame. */
   onStart: () => void = () => undefined
 
@@ -48,11 +66,11 @@ abstract class RtpDecoder {
     this.starts++
     const process = new FfmpegProcess(
       this.ffmpeg.ffmpeg,
-      [...RECEIVE, '-f', 'sdp', '-i', 'pipe:0', ...this.outputArgs(), 'pipe:1'],
-      { name: this.name },
+      [...this.inputArgs(), ...this.outputArgs(), 'pipe:1'],
+      { name: this.name, ...this.logOptions() },
     )
     this.process = process
-    process.stdin?.end(sdpFor(this.codec, this.port))
+    this.begin(process)
     let got = false
     process.stdout?.on('data', (chunk: Buffer) => {
       if (!got) {
@@ -87,71 +105,6 @@ abstract class RtpDecoder {
     const process = this.process
     this.process = undefined
     await process?.stop()
-  }
-}
-
-/** A forwarded camera or screen, decoded to pictures of the size its place needs. */
-export class VideoInput extends RtpDecoder {
-  private width = 0
-  private height = 0
-  private pending: Buffer[] = []
-  private pendingBytes = 0
-  /** The last whole picture, at the current size. */
-  latest: YuvFrame | undefined
-  frames = 0
-
-  constructor(
-    ffmpeg: FfmpegInstall,
-    port: number,
-    private fit: Fit,
-    log: FfmpegLog,
-    name: string,
-  ) {
-    super(ffmpeg, port, 'vp8', log, name)
-  }
-
-  /** Sets the place's size (and fit); a change restarts the decoder at the new size. */
-  async place(width: number, height: number, fit: Fit = this.fit): Promise<void> {
-    if (width === this.width && height === this.height && fit === this.fit && this.process) return
-    const first = this.width === 0
-    this.width = width
-    this.height = height
-    this.fit = fit
-    this.pending = []
-    this.pendingBytes = 0
-    if (first) this.start()
-    else await this.restart()
-  }
-
-  protected outputArgs(): string[] {
-    const { width: w, height: h } = this
-    const scale =
-      this.fit === 'cover'
-        ? `scale=${w}:${h}:force_original_aspect_ratio=increase,crop=${w}:${h}`
-        : `scale=${w}:${h}:force_original_aspect_ratio=decrease,pad=${w}:${h}:(ow-iw)/2:(oh-ih)/2`
-    return ['-an', '-vf', `${scale},setsar=1`, '-f', 'rawvideo', '-pix_fmt', 'yuv420p']
-  }
-
-  protected received(chunk: Buffer): void {
-    const size = YuvFrame.bytes(this.width, this.height)
-    this.pending.push(chunk)
-    this.pendingBytes += chunk.length
-    if (this.pendingBytes < size) return
-    let all = Buffer.concat(this.pending, this.pendingBytes)
-    while (all.length >= size) {
-      // Only the newest whole picture matters; older ones in the same read are skipped.
-      const count = Math.floor(all.length / size)
-      const start = (count - 1) * size
-      this.latest = new YuvFrame(
-        this.width,
-        this.height,
-        Buffer.from(all.subarray(start, start + size)),
-      )
-      this.frames += count
-      all = all.subarray(count * size)
-    }
-    this.pending = all.length ? [all] : []
-    this.pendingBytes = all.length
   }
 }
 

@@ -12,6 +12,7 @@ import type { FfmpegInstall, FfmpegLog } from './ffmpeg'
 import { RoomFeeds } from './feeds'
 import { CANVAS, composeLayout, type Position, type Scene, type Slot } from './layout'
 import { Program, type ProgramOutput } from './program'
+import type { VideoInput } from './video-input'
 import type { YuvFrame } from './yuv'
 
 export interface StudioDeps {
@@ -105,6 +106,11 @@ export class Studio {
   /** A language stream's audio track: 0 (the room's own sound) when nobody interprets into it. */
   languageTrack(streamId: string): number {
     return this.languages.indexOf(streamId) + 1
+  }
+
+  /** Every camera's and screen's decoder (the bench counts the late frames they dropped). */
+  get videoInputs(): readonly VideoInput[] {
+    return [...this.feeds.feeds.values()].flatMap((f) => (f.video ? [f.video] : []))
   }
 
   /** Adds an output; the first one starts the composition. */
