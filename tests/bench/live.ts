@@ -41,12 +41,12 @@ const MEASURE_S = 30
 const TICK = 100
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
-/** Frames every camera decoder of the composition took, and dropped, so far. */
-function gateCounts(studio: Studio): { written: number; dropped: number } {
-  return studio.videoInputs.reduce(
-    (sum, input) => ({
-      written: sum.written + input.gate.written,
-      dropped: sum.dropped + input.gate.dropped,
+/** Frames the composition's camera decoders took, and dropped, so far. */
+function gateCounts(studio: Studio, uids: readonly string[]): { written: number; dropped: number } {
+  return uids.reduce(
+    (sum, uid) => ({
+      written: sum.written + (studio.camera(uid)?.gate.written ?? 0),
+      dropped: sum.dropped + (studio.camera(uid)?.gate.dropped ?? 0),
     }),
     { written: 0, dropped: 0 },
   )
@@ -80,15 +80,20 @@ try {
       stage.member(row.room_id, name, i === 0 ? 1 : 2),
     ),
   )
-  // The host's camera shows the wall clock; the others are test patterns.
+  // The host's camera shows the wall clock; the others are test patterns. The clock camera sends
+  // no sound: with a tone paced by `-re` in the same ffmpeg, that ffmpeg itself fell 2.7-5 s
+  // behind the clock on this machine (read straight from its RTP, no Janus), and the figure
+  // would be the synthetic camera's, not the composition's. It makes 30 frames a second, the
+  // rate the input's encoder sends: a 15 fps source doubled by its `fps` filter fell further
+  // behind still (a late frame made the encoder catch up with copies of it).
   const host = await publishPattern(
     stage.server,
     stage.ffmpeg,
     ref,
     people[0]!.uid,
-    undefined,
+    { audio: false, video: true },
     '320x180',
-    clockCamera(),
+    clockCamera(320, 180, 30),
   )
   for (const p of people.slice(1)) await stage.publish(ref, p.uid, undefined, '640x360')
   const studio = new Studio({ ...stage, ref, publishers: 8, log: quiet }, row.room_id)
@@ -139,7 +144,8 @@ try {
   const large = studio.layout.find((slot) => slot.key === people[0]!.uid)!.rect
   await sleep(WARMUP_S * 1000)
   const load0 = loadavg()[0]!
-  const gates0 = gateCounts(studio)
+  const uids = people.map((p) => p.uid)
+  const gates0 = gateCounts(studio, uids)
   const cpu0 = compositionCpu()
   const own0 = process.cpuUsage()
   const wall0 = Date.now()
@@ -175,7 +181,9 @@ try {
   }, 100)
   await sleep(MEASURE_S * 1000)
   clearInterval(sampler)
-  const gates1 = gateCounts(studio)
+  const gates1 = gateCounts(studio, uids)
+  // The host's camera: how long its frames took from our socket to its decoder's output.
+  const lags = [...(studio.camera(people[0]!.uid)?.gate.lags ?? [])].sort((x, y) => x - y)
   const cpu = compositionCpu() - cpu0
   const own = process.cpuUsage(own0)
   const wall = (Date.now() - wall0) / 1000
@@ -220,6 +228,8 @@ try {
       inCompositionMax: Number((inComposition.at(-1) ?? NaN).toFixed(2)),
       inCompositionSamples: inComposition.length,
       compositionToPlayerMedian: Number((median - drawnMedian).toFixed(2)),
+      socketToDecodedMedianMs: lags[Math.floor(lags.length / 2)] ?? NaN,
+      socketToDecodedMaxMs: lags.at(-1) ?? NaN,
     },
     lateFramesDropped: { dropped: gateDropped, decoded: gateWritten },
     loadAverage: Number(((load0 + loadavg()[0]!) / 2).toFixed(1)),
@@ -234,6 +244,9 @@ try {
   )
   console.log(
     `of which camera to the composition's decoded copy (the clock read ${inComposition.length} times there): median ${result.latencySeconds.inCompositionMedian} s, min ${result.latencySeconds.inCompositionMin} s, max ${result.latencySeconds.inCompositionMax} s; composition to player (the difference of the medians): ${result.latencySeconds.compositionToPlayerMedian} s`,
+  )
+  console.log(
+    `of the camera leg, from the server's socket to the decoded picture (the host's camera, its last ${lags.length} frames): median ${result.latencySeconds.socketToDecodedMedianMs} ms, max ${result.latencySeconds.socketToDecodedMaxMs} ms; the rest of it is the synthetic camera's own ffmpeg and Janus before our server`,
   )
   console.log(
     `the composition's 4 camera decoders during the measure: ${gateWritten} frames decoded, ${gateDropped} dropped as late or undecodable (${result.decoders})`,

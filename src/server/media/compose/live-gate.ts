@@ -20,6 +20,9 @@ export interface GateLimits {
 /** A camera decoder holds at most 3 frames, and takes none that waited over 300 ms. */
 export const LIVE_GATE: GateLimits = { window: 3, maxWaitMs: 300, startWindow: 15 }
 
+/** Lags kept (the latest), for the figures. */
+const MAX_LAGS = 600
+
 interface Waiting {
   readonly frame: Vp8Frame
   readonly arrived: number
@@ -36,8 +39,8 @@ interface Waiting {
  */
 export class LiveGate {
   private waiting: Waiting[] = []
-  /** Numbers of frames written and not decoded yet, oldest first. */
-  private inDecoder: number[] = []
+  /** Frames written and not decoded yet (their number, and when they arrived), oldest first. */
+  private inDecoder: { readonly pts: number; readonly arrived: number }[] = []
   private needKey = true
   private nextPts = 0
   /** The decoder has put out a frame since it started. */
@@ -45,6 +48,8 @@ export class LiveGate {
   /** Frames written to the decoder, and dropped before it (late, or not decodable). */
   written = 0
   dropped = 0
+  /** How long the latest decoded frames took from their arrival here to the decoder's output (ms). */
+  readonly lags: number[] = []
 
   constructor(
     private readonly target: GateTarget,
@@ -96,12 +101,12 @@ export class LiveGate {
   /** The decoder has put out the frame numbered `pts` (and so every one before it). */
   decoded(pts: number, now: number): void {
     this.started = true
-    while (this.inDecoder.length > 0 && this.inDecoder[0]! <= pts) this.inDecoder.shift()
-    this.pump(now)
-  }
-
-  /** Checks the waiting frames' age again (the decoder said nothing for a while). */
-  tick(now: number): void {
+    while (this.inDecoder.length > 0 && this.inDecoder[0]!.pts <= pts) {
+      const { pts: done, arrived } = this.inDecoder.shift()!
+      if (done !== pts) continue
+      this.lags.push(now - arrived)
+      if (this.lags.length > MAX_LAGS) this.lags.shift()
+    }
     this.pump(now)
   }
 
@@ -117,9 +122,9 @@ export class LiveGate {
     }
     const window = this.started ? this.limits.window : this.limits.startWindow
     while (this.waiting.length > 0 && this.inDecoder.length < window) {
-      const { frame } = this.waiting.shift()!
+      const { frame, arrived } = this.waiting.shift()!
       const pts = this.nextPts++
-      this.inDecoder.push(pts)
+      this.inDecoder.push({ pts, arrived })
       this.written++
       this.target.write(frame, pts)
     }

@@ -108,9 +108,9 @@ export class Studio {
     return this.languages.indexOf(streamId) + 1
   }
 
-  /** Every camera's and screen's decoder (the bench counts the late frames they dropped). */
-  get videoInputs(): readonly VideoInput[] {
-    return [...this.feeds.feeds.values()].flatMap((f) => (f.video ? [f.video] : []))
+  /** A member's camera decoder (the bench reads its late frames dropped and its lag). */
+  camera(uid: string): VideoInput | undefined {
+    return this.feeds.find(uid, 'camera')?.video
   }
 
   /** Adds an output; the first one starts the composition. */

@@ -47,6 +47,8 @@ describe('the live gate between a camera and its decoder', () => {
     expect(written.map((w) => w.pts)).toEqual([0, 1, 2, 3, 4])
     g.decoded(2, 80)
     expect(g.decoding).toBe(3)
+    // Frame 2 came at 20 ms and left the decoder at 80 ms.
+    expect(g.lags).toEqual([60])
     expect(written.map((w) => w.pts)).toEqual([0, 1, 2, 3, 4, 5])
     g.decoded(5, 90)
     expect(written.map((w) => w.pts)).toEqual([0, 1, 2, 3, 4, 5, 6, 7])
