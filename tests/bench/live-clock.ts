@@ -29,7 +29,7 @@ export function clockCamera(width = 320, height = 180, fps = 15): string {
     ...Array.from(
       { length: BITS },
       (_, i) =>
-        `drawbox=x=${left + i * bar}:y=0:w=${bar}:h=ih:color=white:t=fill:enable='bitand(floor(t*100)\,${2 ** i})'`,
+        `drawbox=x=${left + i * bar}:y=0:w=${bar}:h=ih:color=white:t=fill:enable='bitand(floor(t*100),${2 ** i})'`,
     ),
   ].join(',')
 }

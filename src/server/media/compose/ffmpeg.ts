@@ -99,7 +99,7 @@ export class FfmpegProcess {
   private readonly lines: string[] = []
   private partial = ''
   private stopping = false
-  private readonly onLine: ((line: string) => boolean | void) | undefined
+  private readonly onLine: ((line: string) => unknown) | undefined
   private readonly secrets: readonly string[]
 
   constructor(
@@ -116,7 +116,7 @@ export class FfmpegProcess {
        * Every line ffmpeg writes on stderr (to learn, say, that an output has connected); a line
        * it answers true for is taken, not kept in the tail.
        */
-      onLine?: (line: string) => boolean | void
+      onLine?: (line: string) => unknown
       /** Texts in its arguments never to be repeated (a CDN's stream key): hidden in its lines. */
       secrets?: readonly string[]
     },

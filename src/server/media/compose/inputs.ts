@@ -49,7 +49,7 @@ export abstract class RtpDecoder {
   }
 
   /** ffmpeg's log level and a reader of its lines (defaults: warnings only, kept as its tail). */
-  protected logOptions(): { loglevel?: string; onLine?: (line: string) => boolean | void } {
+  protected logOptions(): { loglevel?: string; onLine?: (line: string) => unknown } {
     return {}
   }
 
