@@ -93,5 +93,7 @@ export default defineConfig({
     testTimeout: 120_000,
     // A server suite's start (PGlite, migrations, a cold tsx) took over 60 s on a loaded machine.
     hookTimeout: 180_000,
+    // Testing Library's waits sized the same way (jsdom files only).
+    setupFiles: ['tests/support/async-limits.ts'],
   },
 })

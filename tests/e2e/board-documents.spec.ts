@@ -30,7 +30,7 @@ test('[ERR-3] [WB-3] a 3-page PDF uploads with progress, converts into 3 static 
     mimeType: 'application/pdf',
     buffer: makePdf(['Page one', 'Page two', 'Page three']),
   })
-  await expect(centre.getByText('Upload and conversion succeeded')).toBeVisible({ timeout: 20_000 })
+  await expect(centre.getByText('Upload and conversion succeeded')).toBeVisible()
   await expect(centre.getByText('3 pages')).toBeVisible()
   const seen = await host.evaluate(
     () => (window as unknown as { progressSeen: string[] }).progressSeen,

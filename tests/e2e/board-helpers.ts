@@ -19,10 +19,8 @@ export function surface(page: Page) {
 
 /** Waits until this page is on the board with its drawing surface. */
 export async function onBoard(page: Page): Promise<void> {
-  await expect(page.getByTestId('board-view')).toHaveAttribute('data-joined', 'true', {
-    timeout: 20_000,
-  })
-  await expect(page.locator('.excalidraw__canvas.interactive')).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByTestId('board-view')).toHaveAttribute('data-joined', 'true')
+  await expect(page.locator('.excalidraw__canvas.interactive')).toBeVisible()
 }
 
 /** The host shares the board from the meeting menu ([BOARD-1]) and is on it. */

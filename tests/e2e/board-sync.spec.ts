@@ -40,7 +40,7 @@ test('[WB-2] [BOARD-3] two writers drawing twelve strokes each at the same time 
     scribble(host, [0.05, 0.1], 12),
     scribble(guest, [0.55, 0.5], 12),
   ])
-  await expect(surface(host)).toHaveAttribute('data-elements', String(a + b), { timeout: 20_000 })
-  await expect(surface(guest)).toHaveAttribute('data-elements', String(a + b), { timeout: 20_000 })
+  await expect(surface(host)).toHaveAttribute('data-elements', String(a + b))
+  await expect(surface(guest)).toHaveAttribute('data-elements', String(a + b))
   await expect.poll(async () => (await sceneHash(guest)) === (await sceneHash(host))).toBe(true)
 })

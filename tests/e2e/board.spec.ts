@@ -148,7 +148,7 @@ test('[ROUTE-15] [WB-1] a replayed session log redraws the board: each stroke at
   await openLog(page, await writeLogFile(info, 'board.ndjson', text))
   const replayed = stage(page).getByTestId('replay-board').getByTestId('board-surface')
   await jumpTo(page, last)
-  await expect(replayed).toHaveAttribute('data-elements', '2', { timeout: 20_000 })
+  await expect(replayed).toHaveAttribute('data-elements', '2')
   await expect(replayed).toHaveAttribute('data-scene-hash', twoStrokes)
   await jumpTo(page, afterFirst)
   await expect(replayed).toHaveAttribute('data-elements', '1')

@@ -21,9 +21,7 @@ async function say(page: Page, text: string): Promise<void> {
 /** Each line shown exactly once on the page. */
 async function seesOnce(page: Page, lines: readonly string[]): Promise<void> {
   for (const line of lines)
-    await expect(chatList(page).getByText(line, { exact: true })).toHaveCount(1, {
-      timeout: 15_000,
-    })
+    await expect(chatList(page).getByText(line, { exact: true })).toHaveCount(1)
 }
 
 /** Waits for both pages to be back (the notice gone); answers the ms since `since`. */
@@ -62,8 +60,8 @@ test('[FAULT] a server killed and restarted, then one that closes every connecti
 
     // 1. SIGKILL: the connections break without a word; a line is sent during the gap.
     await server.stop('SIGKILL')
-    await expect(notice(guest)).toHaveText(/Reconnecting/, { timeout: 15_000 })
-    await expect(notice(host)).toHaveText(/Reconnecting/, { timeout: 15_000 })
+    await expect(notice(guest)).toHaveText(/Reconnecting/)
+    await expect(notice(host)).toHaveText(/Reconnecting/)
     await say(guest, 'in the gap from Carl')
     lines.push('in the gap from Carl')
     const killedReady = await server.start()
@@ -74,16 +72,14 @@ test('[FAULT] a server killed and restarted, then one that closes every connecti
     await expect(members(host).getByText('Carl Conferee')).toBeVisible()
     await expect(members(guest).getByText('Hana Host')).toBeVisible()
     // the grant survived and the board syncs again
-    await expect(surface(guest)).toHaveAttribute('data-writable', 'true', { timeout: 15_000 })
+    await expect(surface(guest)).toHaveAttribute('data-writable', 'true')
     const before = Number(await surface(host).getAttribute('data-elements'))
     await draw(guest, [0.3, 0.3], [0.5, 0.5])
-    await expect(surface(host)).toHaveAttribute('data-elements', String(before + 1), {
-      timeout: 15_000,
-    })
+    await expect(surface(host)).toHaveAttribute('data-elements', String(before + 1))
 
     // 2. A clean stop: the server closes every connection itself.
     await server.stop('SIGTERM')
-    await expect(notice(host)).toHaveText(/Reconnecting/, { timeout: 15_000 })
+    await expect(notice(host)).toHaveText(/Reconnecting/)
     const stoppedReady = await server.start()
     const afterClose = await backWithin([host, guest], stoppedReady, 5_000)
     console.log(`fault: back ${afterClose} ms after the closing server listened again`)
@@ -92,9 +88,9 @@ test('[FAULT] a server killed and restarted, then one that closes every connecti
     // 3. A reload in the room keeps Carl in it, as the same member with his grant.
     await guest.reload()
     await expect(guest).toHaveURL(/\/meeting(\?|$)/)
-    await expect(members(guest).getByText('Hana Host')).toBeVisible({ timeout: 15_000 })
+    await expect(members(guest).getByText('Hana Host')).toBeVisible()
     await expect(guest.getByText('2 online')).toBeVisible()
-    await expect(surface(guest)).toHaveAttribute('data-writable', 'true', { timeout: 20_000 })
+    await expect(surface(guest)).toHaveAttribute('data-writable', 'true')
     await say(host, 'after the reload from Hana')
     await say(guest, 'after the reload from Carl')
     lines.push('after the reload from Hana', 'after the reload from Carl')

@@ -91,7 +91,7 @@ test.describe('media between two browsers through the SFU (local mode)', () => {
   })
 
   test('[TRACK-1] [ROLE-4] the host publishes; the conferee sees the host video with frames advancing', async () => {
-    await expect(tile(guest, 'Hana Host')).toHaveAttribute('data-video', 'on', { timeout: 15_000 })
+    await expect(tile(guest, 'Hana Host')).toHaveAttribute('data-video', 'on')
     hostUid = (await tile(guest, 'Hana Host').getAttribute('data-uid')) ?? ''
     await expect.poll(() => framesIn(guest, 'Hana Host')).toBeGreaterThan(5)
     // The host sees itself too; the conferee, who may not publish, has no tile of its own.
@@ -141,7 +141,7 @@ test.describe('media between two browsers through the SFU (local mode)', () => {
     await expect(guest.getByLabel('Hana Host, video off')).toBeVisible()
     // On again: a new track is published and the frames come back.
     await video.click()
-    await expect(tile(guest, 'Hana Host')).toHaveAttribute('data-video', 'on', { timeout: 15_000 })
+    await expect(tile(guest, 'Hana Host')).toHaveAttribute('data-video', 'on')
     await expect.poll(() => framesIn(guest, 'Hana Host')).toBeGreaterThan(5)
   })
 
@@ -150,12 +150,8 @@ test.describe('media between two browsers through the SFU (local mode)', () => {
     await memberAction(host, 'Carl Conferee', 'Allow the microphone')
     const carlAudio = menu(guest).getByRole('button', { name: 'Audio' })
     await expect(carlAudio).toHaveAttribute('aria-pressed', 'true')
-    await expect(guest.getByRole('img', { name: 'Carl Conferee: microphone on' })).toBeVisible({
-      timeout: 15_000,
-    })
-    await expect(host.getByRole('img', { name: 'Carl Conferee: microphone on' })).toBeVisible({
-      timeout: 15_000,
-    })
+    await expect(guest.getByRole('img', { name: 'Carl Conferee: microphone on' })).toBeVisible()
+    await expect(host.getByRole('img', { name: 'Carl Conferee: microphone on' })).toBeVisible()
     await expect.poll(() => remoteAudio(guest)).toEqual([{ uid: hostUid, muted: false }])
     await menu(host).getByRole('button', { name: 'Mute all' }).click()
     await expect(menu(host).getByRole('button', { name: 'Unmute all' })).toBeVisible()
@@ -176,10 +172,10 @@ test.describe('media between two browsers through the SFU (local mode)', () => {
     const share = menu(host).getByRole('button', { name: 'Screen share' })
     await share.click()
     const screen = "Hana Host's screen"
-    await expect(tile(guest, screen)).toHaveAttribute('data-video', 'on', { timeout: 15_000 })
+    await expect(tile(guest, screen)).toHaveAttribute('data-video', 'on')
     await expect.poll(() => framesIn(guest, screen)).toBeGreaterThan(3)
     // The sharer sees its own screen too.
-    await expect(tile(host, screen)).toHaveAttribute('data-video', 'on', { timeout: 15_000 })
+    await expect(tile(host, screen)).toHaveAttribute('data-video', 'on')
     await guest.getByRole('button', { name: 'Full screen' }).click()
     await expect(guest.getByRole('button', { name: 'Exit full screen' })).toBeVisible()
     await share.click()
@@ -188,9 +184,7 @@ test.describe('media between two browsers through the SFU (local mode)', () => {
   })
 
   test('[TRACK-9] each tile shows the network quality measured for that person', async () => {
-    await expect(tile(guest, 'Hana Host').getByRole('img', { name: /^Network: / })).toBeVisible({
-      timeout: 15_000,
-    })
+    await expect(tile(guest, 'Hana Host').getByRole('img', { name: /^Network: / })).toBeVisible()
     await expect(tile(host, 'Hana Host').getByRole('img', { name: /^Network: / })).toBeVisible()
   })
 
@@ -247,7 +241,7 @@ test('AI noise reduction in local mode: switching it on loads RNNoise in an Audi
     role: 'Host',
     password: 'pw-noise',
   })
-  await expect(tile(host, 'Nora Host')).toHaveAttribute('data-video', 'on', { timeout: 15_000 })
+  await expect(tile(host, 'Nora Host')).toHaveAttribute('data-video', 'on')
   await menu(host).getByRole('button', { name: 'More' }).click()
   await host.getByRole('menuitem', { name: 'Settings' }).click()
   const noise = host.getByRole('switch', { name: 'AI noise reduction' })

@@ -24,7 +24,7 @@ test('[TRACK-1] without the SFU the mesh carries the host video browser to brows
   const host = await joinRoom(browser, { room, name: 'Hana Host', role: 'Host' }, origin)
   const guest = await joinRoom(browser, { room, name: 'Carl Conferee', role: 'Conferee' }, origin)
   const tile = guest.getByRole('figure', { name: 'Hana Host', exact: true })
-  await expect(tile).toHaveAttribute('data-video', 'on', { timeout: 15_000 })
+  await expect(tile).toHaveAttribute('data-video', 'on')
   await expect.poll(() => framesIn(guest, 'Hana Host')).toBeGreaterThan(5)
   // Peer to peer: the server says so (and serves no SFU signalling at all).
   const config = await guest.evaluate(() => fetch('/api/config').then((r) => r.json()))

@@ -31,13 +31,12 @@ test("[PROJ-3] [ROLE-1] a host adds a projection screen; it shows the chosen mem
   await expect(display.getByRole('figure', { name: 'Hana Host' })).toHaveAttribute(
     'data-video',
     'on',
-    { timeout: 20_000 },
   )
-  await expect.poll(() => framesIn(display, 'Hana Host'), { timeout: 20_000 }).toBeGreaterThan(5)
+  await expect.poll(() => framesIn(display, 'Hana Host')).toBeGreaterThan(5)
 
   await card.getByRole('button', { name: 'Delete' }).click()
   await expect(display.getByText('That projection address has been deleted')).toBeVisible()
-  await expect(display).toHaveURL(/\/home/, { timeout: 6000 })
+  await expect(display).toHaveURL(/\/home/)
 })
 
 test('the setting page: language, devices and the account', async ({ page }) => {

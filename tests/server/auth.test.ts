@@ -7,7 +7,7 @@ let server: TestServer
 const sms: string[] = []
 beforeAll(async () => {
   server = await startServer({ smsOut: (line) => sms.push(line) })
-}, 120_000)
+})
 afterAll(() => server.close())
 
 let phoneSeq = 13800000000

@@ -14,7 +14,7 @@ let proc: ChildProcess | undefined
 
 beforeAll(async () => {
   await buildServer(['src/server/main.ts', 'src/server/cluster.ts'], out)
-}, 120_000)
+})
 afterAll(async () => {
   if (proc && proc.exitCode === null) {
     const gone = new Promise((r) => proc!.once('exit', r))
@@ -23,7 +23,7 @@ afterAll(async () => {
   }
   rmSync(out, { recursive: true, force: true })
   rmSync(dataDir, { recursive: true, force: true })
-}, 60_000)
+})
 
 describe('the built server (npm start)', () => {
   it('starts on the embedded database without the TypeScript loader and serves REST and realtime', async () => {

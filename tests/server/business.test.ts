@@ -6,7 +6,7 @@ import { Client, enter, meeting, ROOM, RtmClient, startServer, type TestServer }
 let server: TestServer
 beforeAll(async () => {
   server = await startServer()
-}, 120_000)
+})
 afterAll(() => server.close())
 
 describe('lucky money', () => {

@@ -47,7 +47,7 @@ const port = freePort()
 
 beforeAll(async () => {
   backing = await startClusterBacking()
-}, 120_000)
+})
 afterAll(async () => {
   if (proc && proc.exitCode === null) {
     const gone = new Promise((r) => proc!.once('exit', r))
@@ -55,7 +55,7 @@ afterAll(async () => {
     await gone
   }
   await backing?.close()
-}, 60_000)
+})
 
 describe.skipIf(!clusterBackingInstalled)('npm run start:cluster', () => {
   it('WORKERS=2 runs two processes on one port; members handed to different ones meet', async () => {

@@ -6,7 +6,7 @@ beforeAll(async () => {
   server = await startServer({
     settings: { maxUploadBytes: 64 * 1024, presenceGraceMs: 600_000 },
   })
-}, 120_000)
+})
 afterAll(() => server.close())
 
 const pdf = { name: 'slides.pdf', type: 'application/pdf', content: '%PDF-1.4 three pages' }

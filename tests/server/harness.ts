@@ -220,7 +220,7 @@ export class RtmClient {
     this.socket.send(text)
   }
 
-  next(match: (frame: any) => boolean, timeoutMs = 3000): Promise<any> {
+  next(match: (frame: any) => boolean, timeoutMs = 30_000): Promise<any> {
     const seen = this.pushed.find(match)
     if (seen) return Promise.resolve(seen)
     return new Promise((resolve, reject) => {
@@ -241,7 +241,7 @@ export class RtmClient {
   async message(
     cmd: number,
     match: (m: any) => boolean = () => true,
-    timeoutMs = 3000,
+    timeoutMs = 30_000,
   ): Promise<any> {
     const frame = await this.next((f) => {
       if (f.t !== 'channelMessage') return false

@@ -13,7 +13,7 @@ import {
 let server: TestServer
 beforeAll(async () => {
   server = await startServer()
-}, 120_000)
+})
 afterAll(() => server.close())
 
 /** Every host-only action of spec §6 ([ROLE-2], [ROLE-3]) as the REST call that makes it. */

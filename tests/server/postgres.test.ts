@@ -13,11 +13,11 @@ beforeAll(() => {
   if (!bin) return
   const port = Number(execFileSync(process.execPath, ['scripts/free-port.mjs']).toString().trim())
   pg = startPostgres(bin, port)
-}, 90_000)
+})
 afterAll(async () => {
   for (const app of apps) await app.close().catch(() => undefined)
   pg?.stop()
-}, 120_000)
+})
 
 async function serve(databaseUrl: string) {
   const app = await buildApp({ databaseUrl, logger: false, memory: true })

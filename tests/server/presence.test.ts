@@ -15,7 +15,7 @@ beforeAll(async () => {
       meetingMaxMinutes: 60,
     },
   })
-}, 120_000)
+})
 afterAll(() => server.close())
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))

@@ -4,7 +4,7 @@ import { meeting, ROOM, RtmClient, startServer, type TestServer } from './harnes
 let server: TestServer
 beforeAll(async () => {
   server = await startServer()
-}, 120_000)
+})
 afterAll(() => server.close())
 
 const Q = `${ROOM}question/`

@@ -4,7 +4,7 @@ import { enter, meeting, roomName, RtmClient, startServer, type TestServer } fro
 let server: TestServer
 beforeAll(async () => {
   server = await startServer()
-}, 120_000)
+})
 afterAll(() => server.close())
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))

@@ -4,7 +4,7 @@ import { Client, RtmClient, startServer, type TestServer } from './harness'
 let server: TestServer
 beforeAll(async () => {
   server = await startServer()
-}, 120_000)
+})
 afterAll(() => server.close())
 
 async function enter(roomName: string, userName: string, role: 1 | 2) {

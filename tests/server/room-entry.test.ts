@@ -5,7 +5,7 @@ import { Client, startServer, type TestServer } from './harness'
 let server: TestServer
 beforeAll(async () => {
   server = await startServer()
-}, 120_000)
+})
 afterAll(() => server.close())
 
 const entry = '/api/s1/serve/roomcast/v1/room/entry'

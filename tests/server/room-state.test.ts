@@ -4,7 +4,7 @@ import { Client, meeting, ROOM, RtmClient, startServer, type TestServer } from '
 let server: TestServer
 beforeAll(async () => {
   server = await startServer()
-}, 120_000)
+})
 afterAll(() => server.close())
 
 describe('room service: room-wide state', () => {

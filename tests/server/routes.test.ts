@@ -6,7 +6,7 @@ import { Client, enter, roomName, startServer, type TestServer } from './harness
 let server: TestServer
 beforeAll(async () => {
   server = await startServer()
-}, 120_000)
+})
 afterAll(() => server.close())
 
 const routes = Object.entries(SERVICES).flatMap(([service, def]) =>

@@ -14,7 +14,7 @@ import {
 let server: TestServer
 beforeAll(async () => {
   server = await startServer()
-}, 120_000)
+})
 afterAll(() => server.close())
 
 describe('scene service', () => {

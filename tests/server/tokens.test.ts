@@ -10,7 +10,7 @@ const CERTIFICATE = '5CFd2fd1755d40ecb72977518be15d3b'
 let server: TestServer
 beforeAll(async () => {
   server = await startServer({ settings: { agoraAppId: APP_ID, agoraAppCertificate: CERTIFICATE } })
-}, 120_000)
+})
 afterAll(() => server.close())
 
 /** Decodes an AccessToken2 ('007' + base64(deflate(...))) with Agora's own parser. */

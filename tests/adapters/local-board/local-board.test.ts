@@ -136,7 +136,7 @@ describe('LocalBoard', () => {
     await lead.setViewMode('broadcaster')
     await until(() => follower.view.locked)
     await lead.leave()
-    await until(() => !follower.view.locked, 5000)
+    await until(() => !follower.view.locked, 30_000)
     expect(follower.view.mode).toBe('freedom')
     await follower.leave()
   })

@@ -37,7 +37,8 @@ class Signalling {
 
 const join: MediaJoin = { appId: 'local', channel: 'ch', uid: 'u1', token: 'rtc-1', role: 'host' }
 const until = async (check: () => boolean): Promise<void> => {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 10))
+  const end = Date.now() + 30_000
+  while (!check() && Date.now() < end) await new Promise((r) => setTimeout(r, 10))
   expect(check()).toBe(true)
 }
 

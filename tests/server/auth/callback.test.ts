@@ -5,7 +5,7 @@ import { AUTH } from '../harness'
 let app: App
 beforeAll(async () => {
   app = await buildApp({ memory: true, logger: false })
-}, 120_000)
+})
 afterAll(() => app.close())
 
 /** smsLogin with a code that is never right: the callback is checked first. */

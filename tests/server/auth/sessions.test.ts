@@ -6,7 +6,7 @@ let server: TestServer
 const sms: string[] = []
 beforeAll(async () => {
   server = await startServer({ smsOut: (line) => sms.push(line) })
-}, 120_000)
+})
 afterAll(() => server.close())
 
 let phoneSeq = 13700000000

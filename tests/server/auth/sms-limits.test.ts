@@ -14,7 +14,7 @@ beforeAll(async () => {
     settings: { trustProxy: true },
     smsOut: (line) => sms.push(line),
   })
-}, 120_000)
+})
 afterAll(() => app.close())
 
 const MINUTE = 60_000

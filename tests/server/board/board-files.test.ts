@@ -34,7 +34,7 @@ describe('document centre /api/board/{boardId}/files', () => {
     expect(answer.status).toBe(200)
     expect(answer.body.data).toMatchObject({ fileName: 'lesson.pdf', fileType: 'pdf' })
     const fileId = answer.body.data.fileId as string
-    await until(() => seen.some((f) => f.fileId === fileId && f.status === 'ready'), 15_000)
+    await until(() => seen.some((f) => f.fileId === fileId && f.status === 'ready'), 30_000)
     const progress = seen.filter((f) => f.fileId === fileId).map((f) => f.progress)
     expect(progress).toEqual([0, 33, 66, 100, 100])
     const ready = seen.at(-1)!

@@ -34,5 +34,5 @@ describe('board persistence', () => {
     ])
     await again.leave()
     await server.close()
-  }, 90_000)
+  })
 })

@@ -94,7 +94,11 @@ describe('board sync over /board/{boardId}', () => {
       b.writeElements([stroke(`b${i}`), stroke('shared', i + 1, { by: 'b' })])
     }
     await until(() => a.elements().length === 101 && b.elements().length === 101)
-    await new Promise((r) => setTimeout(r, 100))
+    // Converged: the last versions of the shared stroke may still be on their way (the expect
+    // below shows the difference if they never agree).
+    await until(() => JSON.stringify(a.elements()) === JSON.stringify(b.elements())).catch(
+      () => undefined,
+    )
     expect(JSON.stringify(a.elements())).toBe(JSON.stringify(b.elements()))
     await a.leave()
     await b.leave()

@@ -81,7 +81,7 @@ export function stroke(id: string, version = 1, extra: Record<string, unknown> =
   }
 }
 
-export async function until(check: () => boolean, timeoutMs = 3000): Promise<void> {
+export async function until(check: () => boolean, timeoutMs = 30_000): Promise<void> {
   const started = Date.now()
   while (!check()) {
     if (Date.now() - started > timeoutMs) throw new Error('timed out waiting')

@@ -21,7 +21,7 @@ beforeAll(async () => {
   const { host, roomId } = await meeting(server)
   cookie = host.client.cookie
   Object.assign(params, { roomId, userId: host.me.userId, uid: host.me.uid })
-}, 120_000)
+})
 afterAll(() => server.close())
 
 interface Probe {

@@ -80,7 +80,7 @@ describe('ffmpeg dying in the middle of a live and a recording', () => {
   afterAll(async () => {
     for (const undo of cleanup.reverse()) await undo().catch(() => undefined)
     await server?.close()
-  }, 60_000)
+  })
 
   it('[LIVE-1] [REC-1] [REC-3] the encoder or the HLS writer dies: the live goes on; the recording writer keeps dying: "Recording failed", and what is saved is whole', async () => {
     const room = await meeting(server)

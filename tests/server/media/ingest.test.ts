@@ -41,7 +41,7 @@ describe('[RTMP-1] input users: an RTMP push or a pulled stream shows in the roo
     for (const undo of cleanup.reverse()) await undo().catch(() => undefined)
     await server?.close()
     rmSync(scratch, { recursive: true, force: true })
-  }, 60_000)
+  })
 
   /** ffmpeg pushing the pattern to an RTMP URL (stopped at the end). */
   const push = (url: string) => {
@@ -141,8 +141,8 @@ describe('[RTMP-1] input users: an RTMP push or a pulled stream shows in the roo
 
     // The encoder stops: the input leaves the room and its feed goes.
     await encoder.stop()
-    await rtm.message(2, (m) => m.data.member?.uid === input.uid && m.data.type === 'leave', 15_000)
-    await until(() => !peers[0]!.feeds().some((f) => f.uid === input.uid), 15_000, 'feed gone')
+    await rtm.message(2, (m) => m.data.member?.uid === input.uid && m.data.type === 'leave', 30_000)
+    await until(() => !peers[0]!.feeds().some((f) => f.uid === input.uid), 30_000, 'feed gone')
     const after = (await host.client.get(`${ROOM}room/${roomId}/input/list`)).body.data
     expect(after[0].state).toBe('idle')
 
@@ -158,7 +158,7 @@ describe('[RTMP-1] input users: an RTMP push or a pulled stream shows in the roo
     ])
     expect(hungUp).toMatchObject({ stopped: false })
     expect(server.app.deps.ingest.inputs!.busy(roomId, input.uid)).toBe(false)
-    await until(() => !peers[0]!.feeds().some((f) => f.uid === input.uid), 15_000, 'feed gone')
+    await until(() => !peers[0]!.feeds().some((f) => f.uid === input.uid), 30_000, 'feed gone')
 
     // A kick is not a removal: the same stream key publishes again (not refused as busy), and the
     // input is back in the room for everyone: its member announced, its feed in the SFU, live.
@@ -175,16 +175,16 @@ describe('[RTMP-1] input users: an RTMP push or a pulled stream shows in the roo
         30_000,
         `the input's feed again on ${peer.who.me.userName}'s side`,
       )
-    await until(() => joins() > joinedBefore, 15_000, 'the input announced again')
+    await until(() => joins() > joinedBefore, 30_000, 'the input announced again')
     expect(back.running).toBe(true)
     await eventually(
       async () =>
         (await host.client.get(`${ROOM}room/${roomId}/input/list`)).body.data[0].state === 'live',
-      15_000,
+      30_000,
       'the input live again',
     )
     await back.stop()
-    await until(() => !peers[0]!.feeds().some((f) => f.uid === input.uid), 15_000, 'feed gone')
+    await until(() => !peers[0]!.feeds().some((f) => f.uid === input.uid), 30_000, 'feed gone')
 
     // Removed: its key no longer opens the ingest.
     const removed = await host.client.post(`${ROOM}room/${roomId}/input/delete`, {

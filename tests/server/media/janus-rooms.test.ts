@@ -12,7 +12,7 @@ import { PublisherHandle, SubscriberHandle } from '../../../src/server/media/jan
 import type { JanusPublisher, JanusRoomRef } from '../../../src/server/media/janus/protocol'
 import { JanusRooms } from '../../../src/server/media/janus/rooms'
 import { JanusSupervisor } from '../../../src/server/media/janus/supervisor'
-import { until, WeriftPublisher, WeriftSubscriber } from './werift-peer'
+import { settled, until, WeriftPublisher, WeriftSubscriber } from './werift-peer'
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined }
 
@@ -37,7 +37,7 @@ describe('the Janus room client', () => {
     )
     await firstValueFrom(link.state$.pipe(filter((s) => s.up)))
     rooms = new JanusRooms(link)
-  }, 30_000)
+  })
 
   afterAll(async () => {
     for (const undo of cleanup.reverse()) await undo().catch(() => undefined)
@@ -68,7 +68,7 @@ describe('the Janus room client', () => {
     sender.start()
     await until(
       () => seen.some((p) => p.feed === feed && p.streams.length === 2),
-      10_000,
+      30_000,
       'the publisher seen',
     )
     const receiver = new WeriftSubscriber()
@@ -100,51 +100,50 @@ describe('the Janus room client', () => {
     const { receiver, monitor, feed } = await stage()
     await until(
       () => receiver.received.audio > 10 && receiver.received.video > 10,
-      15_000,
+      30_000,
       'media relayed',
     )
     expect(monitor.publisher(feed)?.display).toBe(
       displayOf({ uid: 'u1', source: 'camera', tileUid: 'u1' }),
     )
-  }, 30_000)
+  })
 
   it('moderation mutes one stream at the SFU, and lifting it lets the stream through again', async () => {
     const { room, receiver, feed, streams } = await stage()
-    await until(() => receiver.received.audio > 10, 15_000, 'audio relayed')
+    await until(() => receiver.received.audio > 10, 30_000, 'audio relayed')
     const audio = streams.find((s) => s.type === 'audio')!
     await rooms.moderate(room, feed, audio.mid, true)
-    await new Promise((r) => setTimeout(r, 300)) // packets already on their way
+    await settled(() => receiver.received.audio, 'the muted audio')
     const muted = { ...receiver.received }
-    await until(() => receiver.received.video > muted.video + 20, 10_000, 'video still relayed')
+    await until(() => receiver.received.video > muted.video + 20, 30_000, 'video still relayed')
     expect(receiver.received.audio).toBe(muted.audio)
     await rooms.moderate(room, feed, audio.mid, false)
-    await until(() => receiver.received.audio > muted.audio + 10, 10_000, 'audio back')
-  }, 30_000)
+    await until(() => receiver.received.audio > muted.audio + 10, 30_000, 'audio back')
+  })
 
   it('a kick takes the publisher out of the room at once', async () => {
     const { room, feed, seen } = await stage()
     await rooms.kick(room, feed)
-    await until(() => !seen().some((p) => p.feed === feed), 5_000, 'the feed gone')
+    await until(() => !seen().some((p) => p.feed === feed), 30_000, 'the feed gone')
     await expect(rooms.publishers(room)).resolves.toEqual([])
     await expect(rooms.kick(room, feed)).resolves.toBeUndefined()
     await expect(rooms.moderate(room, feed, '0', true)).rejects.toThrow(/428/)
-  }, 30_000)
+  })
 
   it('an update drops a stream from the subscription', async () => {
     const { receiver, subscriber, feed, streams } = await stage()
-    await until(() => receiver.received.video > 10, 15_000, 'video relayed')
+    await until(() => receiver.received.video > 10, 30_000, 'video relayed')
     const video = streams.find((s) => s.type === 'video')!
     await subscriber.update([], [{ feed, mid: video.mid }])
     await until(
       () => !subscriber.streams.some((s) => s.active && s.type === 'video'),
-      5_000,
+      30_000,
       'video unsubscribed',
     )
-    await new Promise((r) => setTimeout(r, 300))
-    const after = receiver.received.video
-    await until(() => receiver.received.audio > 40, 10_000, 'audio still relayed')
+    const after = await settled(() => receiver.received.video, 'the dropped video')
+    await until(() => receiver.received.audio > 40, 30_000, 'audio still relayed')
     expect(receiver.received.video).toBe(after)
-  }, 30_000)
+  })
 
   it('forwards a publisher as plain RTP to a UDP port (rtp_forward), and stops', async () => {
     const { room, feed, streams } = await stage()
@@ -160,11 +159,10 @@ describe('the Janus room client', () => {
       { mid: video.mid, port: socket.address().port },
     ])
     expect(forwarders).toHaveLength(1)
-    await until(() => packets > 20, 10_000, 'forwarded RTP')
+    await until(() => packets > 20, 30_000, 'forwarded RTP')
     await rooms.stopForward(room, feed, forwarders[0]!.streamId)
-    await new Promise((r) => setTimeout(r, 300))
-    const stopped = packets
+    const stopped = await settled(() => packets, 'the stopped forwarder')
     await new Promise((r) => setTimeout(r, 500))
     expect(packets).toBe(stopped)
-  }, 30_000)
+  })
 })

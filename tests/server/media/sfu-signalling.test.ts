@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Client, enter, meeting, ROOM, SCENE, startServer, type TestServer } from '../harness'
 import { janusHandles, SfuPeer } from './sfu-peer'
-import { until } from './werift-peer'
+import { settled, until } from './werift-peer'
 
 let server: TestServer
 const peers: SfuPeer[] = []
 beforeAll(async () => {
   server = await startServer({ settings: { media: 'sfu' } })
-}, 120_000)
+})
 afterAll(async () => {
   for (const peer of peers) await peer.close().catch(() => undefined)
   await server?.close()
@@ -29,7 +29,7 @@ async function publishingHost() {
   expect((await host.publish({ audio: true, video: true })).t).toBe('ack')
   await until(
     () => guest.feeds().some((f) => f.uid === room.host.me.uid && f.audio && f.video),
-    10_000,
+    30_000,
     'the host feed',
   )
   const feed = guest.feeds().find((f) => f.uid === room.host.me.uid)
@@ -50,24 +50,24 @@ describe('SFU signalling: our server owns every permission', () => {
     ).toBe('ack')
     await until(
       () => guestPeer.receiver.received.audio > 10 && guestPeer.receiver.received.video > 10,
-      15_000,
+      30_000,
       'media',
     )
-  }, 60_000)
+  })
 
   it('an ICE restart asked by a receiver comes as a new offer from Janus with new ICE credentials', async () => {
     const { guestPeer, feed } = await publishingHost()
     expect((await guestPeer.want([{ feed: feed.feed, mid: feed.video }])).t).toBe('ack')
-    await until(() => guestPeer.receiver.received.video > 10, 15_000, 'video')
+    await until(() => guestPeer.receiver.received.video > 10, 30_000, 'video')
     const ufrag = (f: any) => /a=ice-ufrag:(\S+)/.exec(f.sdp)?.[1]
     const offers = () => guestPeer.socket.pushed.filter((f) => f.t === 'offer')
     const before = offers().length
     const first = ufrag(offers().at(-1))
     expect(first).toBeTruthy()
     expect((await guestPeer.socket.request({ t: 'restart' })).t).toBe('ack')
-    await until(() => offers().length > before, 10_000, 'the restart offer')
+    await until(() => offers().length > before, 30_000, 'the restart offer')
     expect(ufrag(offers().at(-1))).not.toBe(first)
-  }, 60_000)
+  })
 
   it('refuses a join whose rtc token is not for this uid and channel', async () => {
     const { host, guest } = await meeting(server)
@@ -79,7 +79,7 @@ describe('SFU signalling: our server owns every permission', () => {
     expect(await peer.socket.request({ t: 'want', streams: [] })).toMatchObject({
       code: 'notJoined',
     })
-  }, 60_000)
+  })
 
   it('[ROLE-4] refuses a publish without the grant before it reaches Janus', async () => {
     const { guest } = await meeting(server)
@@ -89,7 +89,7 @@ describe('SFU signalling: our server owns every permission', () => {
     expect(await peer.publish({ audio: true })).toMatchObject({ t: 'error', code: 'forbidden' })
     expect(await peer.publish({ video: true })).toMatchObject({ t: 'error', code: 'forbidden' })
     expect(await janusHandles(server)).toBe(before)
-  }, 60_000)
+  })
 
   it('[ROLE-4] a conferee asking for audio and video at entry is not granted them: its publish is refused before Janus', async () => {
     const { host } = await meeting(server)
@@ -110,7 +110,7 @@ describe('SFU signalling: our server owns every permission', () => {
     expect(await peer.publish({ audio: true })).toMatchObject({ t: 'error', code: 'forbidden' })
     expect(await peer.publish({ video: true })).toMatchObject({ t: 'error', code: 'forbidden' })
     expect(await janusHandles(server)).toBe(before)
-  }, 60_000)
+  })
 
   it('[MSG-5] the CDN audience, and a conferee publishing nothing on CDN watch, are refused the media session or leave it', async () => {
     const { host, guest, audience, roomId } = await meeting(server, true)
@@ -122,7 +122,7 @@ describe('SFU signalling: our server owns every permission', () => {
       host.client.post(`${SCENE}meeting/room/update`, { roomId, audienceWatchType })
     expect((await watch(2)).body.code).toBe(0)
     // On CDN watch now: its session ends, and it cannot join again.
-    expect(await before.socket.next((f) => f.t === 'closed', 5_000)).toMatchObject({
+    expect(await before.socket.next((f) => f.t === 'closed', 30_000)).toMatchObject({
       reason: 'watchesLive',
     })
     expect((await (await open(guest)).join()).code).toBe('forbidden')
@@ -134,11 +134,11 @@ describe('SFU signalling: our server owns every permission', () => {
     expect((await granted.join()).t).toBe('ack')
     // The grant revoked: back to the live stream.
     await host.client.post(`${host.path}/user/${guest.me.uid}`, { enableVideo: 0 })
-    expect(await granted.socket.next((f) => f.t === 'closed', 5_000)).toMatchObject({
+    expect(await granted.socket.next((f) => f.t === 'closed', 30_000)).toMatchObject({
       reason: 'watchesLive',
     })
     expect(hostPeer.socket.pushed.some((f) => f.t === 'closed')).toBe(false)
-  }, 60_000)
+  })
 
   it('[ROLE-4] a conferee granted video publishes video, and still not audio', async () => {
     const { host, guest } = await meeting(server)
@@ -147,7 +147,7 @@ describe('SFU signalling: our server owns every permission', () => {
     await peer.join()
     expect(await peer.publish({ audio: true, video: true })).toMatchObject({ code: 'forbidden' })
     expect((await peer.publish({ video: true })).t).toBe('ack')
-  }, 60_000)
+  })
 
   it("refuses a subscription to another room's feed, and a forged feed id, before Janus hears of it", async () => {
     const { feed } = await publishingHost()
@@ -163,7 +163,7 @@ describe('SFU signalling: our server owns every permission', () => {
       code: 'unknownFeed',
     })
     expect(await janusHandles(server)).toBe(before)
-  }, 60_000)
+  })
 
   it('refuses a screen share without the screen token', async () => {
     const { host } = await meeting(server)
@@ -173,10 +173,10 @@ describe('SFU signalling: our server owns every permission', () => {
     expect((await peer.publish({ video: true }, 'screen', host.me.screenToken)).t).toBe('ack')
     await until(
       () => peer.feeds().some((f) => f.source === 'screen' && f.tile === host.me.screenId),
-      10_000,
+      30_000,
       'the share',
     )
-  }, 60_000)
+  })
 
   it('refuses frames that are not the protocol', async () => {
     const { guest } = await meeting(server)
@@ -188,7 +188,7 @@ describe('SFU signalling: our server owns every permission', () => {
     ).toMatchObject({
       code: 'badFrame',
     })
-  }, 60_000)
+  })
 })
 
 describe('SFU signalling: who talks', () => {
@@ -205,13 +205,13 @@ describe('SFU signalling: who talks', () => {
     expect(listener.socket.pushed.some((f) => f.t === 'talking')).toBe(false)
     mic.audioLevel = 10
     expect(
-      await listener.socket.next((f) => f.t === 'talking' && f.on === true, 10_000),
+      await listener.socket.next((f) => f.t === 'talking' && f.on === true, 30_000),
     ).toMatchObject({ tile: host.me.uid })
     mic.audioLevel = 127
     expect(
-      await listener.socket.next((f) => f.t === 'talking' && f.on === false, 10_000),
+      await listener.socket.next((f) => f.t === 'talking' && f.on === false, 30_000),
     ).toMatchObject({ tile: host.me.uid })
-  }, 60_000)
+  })
 })
 
 describe('SFU signalling: moderation follows the room', () => {
@@ -222,24 +222,23 @@ describe('SFU signalling: moderation follows the room', () => {
     expect((await speaker.publish({ audio: true })).t).toBe('ack')
     await until(
       () => hostPeer.feeds().some((f) => f.uid === guest.me.uid && f.audio),
-      10_000,
+      30_000,
       'the guest feed',
     )
     const feed = hostPeer.feeds().find((f) => f.uid === guest.me.uid)
     await hostPeer.want([{ feed: feed.feed, mid: feed.audio }])
-    await until(() => hostPeer.receiver.received.audio > 10, 15_000, 'guest audio')
+    await until(() => hostPeer.receiver.received.audio > 10, 30_000, 'guest audio')
     // The host mutes everyone; the guest's client keeps sending.
     expect((await host.client.post(host.path, { muteAllAudio: 1 })).body.code).toBe(0)
-    await speaker.socket.next((f) => f.t === 'moderated' && f.kind === 'audio' && f.muted, 10_000)
-    await new Promise((r) => setTimeout(r, 300))
-    const muted = hostPeer.receiver.received.audio
+    await speaker.socket.next((f) => f.t === 'moderated' && f.kind === 'audio' && f.muted, 30_000)
+    const muted = await settled(() => hostPeer.receiver.received.audio, 'the muted audio')
     await new Promise((r) => setTimeout(r, 1000))
     expect(hostPeer.receiver.received.audio).toBe(muted)
     // Enabled again by the host: the SFU lets it through again.
     await host.client.post(host.path, { muteAllAudio: 0 })
     await host.client.post(`${host.path}/user/${guest.me.uid}`, { enableAudio: 1 })
-    await until(() => hostPeer.receiver.received.audio > muted + 10, 15_000, 'audio released')
-  }, 60_000)
+    await until(() => hostPeer.receiver.received.audio > muted + 10, 30_000, 'audio released')
+  })
 
   it('[KICK-3] a kicked member is out of the Janus room at once and its media session closes', async () => {
     const { host, guest, hostPeer } = await publishingHost()
@@ -248,15 +247,19 @@ describe('SFU signalling: moderation follows the room', () => {
     expect((await kicked.publish({ video: true })).t).toBe('ack')
     await until(
       () => hostPeer.feeds().some((f) => f.uid === guest.me.uid),
-      10_000,
+      30_000,
       'the guest feed',
     )
     await host.client.get(`${host.path}/user/${guest.me.uid}/exit?reason=kickUserBy`)
     expect(await kicked.socket.next((f) => f.t === 'closed')).toMatchObject({ reason: 'kicked' })
-    await until(() => !hostPeer.feeds().some((f) => f.uid === guest.me.uid), 5_000, 'the feed gone')
+    await until(
+      () => !hostPeer.feeds().some((f) => f.uid === guest.me.uid),
+      30_000,
+      'the feed gone',
+    )
     const again = await open(guest)
     expect(await again.join()).toMatchObject({ t: 'error', code: 'notInRoom' })
-  }, 60_000)
+  })
 
   it('[END-1] the end of the meeting closes every media session and the Janus room', async () => {
     const { host, hostPeer, guestPeer } = await publishingHost()
@@ -275,7 +278,7 @@ describe('SFU signalling: moderation follows the room', () => {
     ).rejects.toThrow(/426/)
     const late = await open(await enter(server, { roomName: `late-${Date.now()}`, role: 1 }))
     expect((await late.join()).t).toBe('ack')
-  }, 60_000)
+  })
 })
 
 describe('SFU signalling: the media server going away', () => {
@@ -284,7 +287,7 @@ describe('SFU signalling: the media server going away', () => {
     const supervisor = server.app.media.supervisor!
     const killedAt = Date.now()
     process.kill(supervisor.pid!, 'SIGKILL')
-    expect(await hostPeer.socket.next((f) => f.t === 'state' && !f.up, 10_000)).toBeTruthy()
+    expect(await hostPeer.socket.next((f) => f.t === 'state' && !f.up, 30_000)).toBeTruthy()
     const down = Date.now() - killedAt
     expect(await hostPeer.socket.next((f) => f.t === 'state' && f.up, 30_000)).toBeTruthy()
     const up = Date.now() - killedAt
@@ -292,12 +295,12 @@ describe('SFU signalling: the media server going away', () => {
     expect((await hostPeer.publish({ audio: true, video: true })).t).toBe('ack')
     await until(
       () => hostPeer.feeds().some((f) => f.uid === hostPeer.who.me.uid),
-      10_000,
+      30_000,
       'published again',
     )
     // Figures for the faults survived (issue 16): printed, never asserted on time.
     console.log(
       `janus killed: sessions told ${down} ms after, back up ${up} ms, published again ${Date.now() - killedAt} ms`,
     )
-  }, 60_000)
+  })
 })

@@ -134,10 +134,35 @@ export class WeriftSubscriber {
 }
 
 /** Polls until the check holds (media flows on its own clock); fails after `ms`. */
-export async function until(check: () => boolean, ms = 10_000, what = 'condition'): Promise<void> {
+export async function until(check: () => boolean, ms = 30_000, what = 'condition'): Promise<void> {
   const end = Date.now() + ms
   while (!check()) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
     await new Promise((r) => setTimeout(r, 50))
   }
+}
+
+/**
+ * Waits until `read()` has not changed for `quietMs` (the packets already on their way when a
+ * stream was stopped have arrived), and answers that value; fails if it still changes after `ms`.
+ * A fixed pause is not enough on a busy machine, where such packets can come seconds late.
+ */
+export async function settled(
+  read: () => number,
+  what: string,
+  quietMs = 1000,
+  ms = 30_000,
+): Promise<number> {
+  const end = Date.now() + ms
+  let value = read()
+  let since = Date.now()
+  while (Date.now() - since < quietMs) {
+    if (Date.now() > end) throw new Error(`${what} still changing after ${ms} ms`)
+    await new Promise((r) => setTimeout(r, 50))
+    if (read() !== value) {
+      value = read()
+      since = Date.now()
+    }
+  }
+  return value
 }

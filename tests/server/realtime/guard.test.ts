@@ -12,7 +12,7 @@ beforeAll(async () => {
       rtm: { loginTimeoutMs: 1000, heartbeatMs: 1000, maxPerUser: 2, maxPerAddress: 3 },
     },
   })
-}, 120_000)
+})
 afterAll(() => server.close())
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))

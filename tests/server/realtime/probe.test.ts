@@ -122,14 +122,14 @@ async function stillTalks(room: Awaited<ReturnType<typeof probeRoom>>) {
     text: chat(context.guestUserId, word),
   })
   expect(sent.t, JSON.stringify(sent)).toBe('ack')
-  await host.message(1, (m) => m.data.message === word, 10_000)
+  await host.message(1, (m) => m.data.message === word, 30_000)
   const back = `${word} back`
   await host.request({
     t: 'channelMessage',
     channel: context.channel,
     text: chat(room.hostUserId, back),
   })
-  await guest.message(1, (m) => m.data.message === back, 10_000)
+  await guest.message(1, (m) => m.data.message === back, 30_000)
 }
 
 const ROOMS = 4
@@ -226,7 +226,7 @@ describe('hostile frames on the realtime socket', () => {
     // The conferee's socket logs in as another member of the room (with that member's token).
     const again = await guest.request({ t: 'login', uid: dora.me.uid, token: dora.me.rtmToken })
     expect(again).toMatchObject({ t: 'ack' })
-    await host.next((f) => f.t === 'memberLeft' && f.uid === context.guestUid, 10_000)
+    await host.next((f) => f.t === 'memberLeft' && f.uid === context.guestUid, 30_000)
     expect(server.app.hub.isOnline(context.guestUid)).toBe(false)
     expect((await guest.request({ t: 'join', channel: context.channel })).t).toBe('ack')
     expect(

@@ -4,7 +4,7 @@ import { meeting, RtmClient, startServer, type TestServer } from '../harness'
 let server: TestServer
 beforeAll(async () => {
   server = await startServer()
-}, 120_000)
+})
 afterAll(() => server.close())
 
 const chat = (userId: string, message: string, userName = 'x', avatar?: string) =>

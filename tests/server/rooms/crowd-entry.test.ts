@@ -8,7 +8,7 @@ import { Client, enter, ROOM, roomName, RtmClient, startServer, type TestServer 
 let server: TestServer
 beforeAll(async () => {
   server = await startServer()
-}, 120_000)
+})
 afterAll(() => server.close())
 
 const entry = `${ROOM}room/entry`
@@ -124,7 +124,7 @@ describe('entry of a crowd', () => {
       Date.now(),
     )
     const quiet = await enter(server, { roomName: host.room.roomName, role: 2, userName: 'Quiet' })
-    const told = await hostRtm.message(2, (m) => m.data.member.uid === quiet.me.uid, 5000)
+    const told = await hostRtm.message(2, (m) => m.data.member.uid === quiet.me.uid, 30_000)
     expect(told).toMatchObject({ from: 'server', data: { type: 'join', userName: 'Quiet' } })
     // [ROLE-4] A conferee asking for its microphone at entry is not granted it: still ordinary.
     const asking = await new Client(server.url).post(entry, {
@@ -136,7 +136,7 @@ describe('entry of a crowd', () => {
       enableAudio: 1,
     })
     expect(asking.body.data.me).toMatchObject({ enableAudio: 0, enableVideo: 0 })
-    await hostRtm.message(2, (m) => m.data.member.uid === asking.body.data.me.uid, 5000)
+    await hostRtm.message(2, (m) => m.data.member.uid === asking.body.data.me.uid, 30_000)
     // The host enters again (a reload): a publisher, told to everyone.
     const back = await enter(
       server,
@@ -146,7 +146,7 @@ describe('entry of a crowd', () => {
     await guestRtm.message(
       2,
       (m) => m.data.member.uid === back.me.uid && m.data.type === 'join',
-      5000,
+      30_000,
     )
     // The guest heard the publisher but never the ordinary arrivals.
     const heard = guestRtm.messages(2).map((m) => m.data.member.uid)

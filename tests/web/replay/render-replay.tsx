@@ -44,7 +44,7 @@ export async function openLogText(text: string, name = 'session.ndjson') {
   fireEvent.change(screen.getAllByLabelText('Open a session log')[0] as HTMLElement, {
     target: { files: [file] },
   })
-  await screen.findByRole('region', { name: 'Replay controls' }, { timeout: 5000 })
+  await screen.findByRole('region', { name: 'Replay controls' })
 }
 
 /** The position readout ("event #seq · step k of n · m:ss.mmm"). */

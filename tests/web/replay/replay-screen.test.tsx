@@ -203,7 +203,7 @@ describe('the replay screen: moving', () => {
     fireEvent.change(screen.getByLabelText('Speed'), { target: { value: '16' } })
     fireEvent.click(screen.getByRole('button', { name: 'Play' }))
     // 4.5 s of the log (the next chat line) pass in about 0.3 s
-    await waitFor(() => expect(position()).toMatch(/^event #11 /), { timeout: 3000 })
+    await waitFor(() => expect(position()).toMatch(/^event #11 /))
     fireEvent.click(screen.getByRole('button', { name: 'Pause' }))
     const paused = position()
     await act(() => new Promise((resolve) => setTimeout(resolve, 400)))

@@ -25,7 +25,7 @@ describe('the session log records the mode the server says', () => {
         .filter((e) => e.type === 'life/appStarted' || e.type === 'life/modeKnown')
     expect(logged()).toEqual([{ type: 'life/appStarted', mobile: false }])
     config.answer()
-    await vi.waitFor(() => expect(logged()).toHaveLength(2))
+    await vi.waitFor(() => expect(logged()).toHaveLength(2), { timeout: 30_000 })
     expect(logged()[1]).toEqual({ type: 'life/modeKnown', mode: 'agora' })
     // The log as exported says so too.
     expect(session.recorder.toNdjson()).toContain('"mode":"agora"')

@@ -45,7 +45,7 @@ describe('a room composed from Janus forwards', () => {
       60_000,
       'the camera decoded at its place',
     )
-    await until(() => hls.state.kind === 'running', 5000, 'the live output')
+    await until(() => hls.state.kind === 'running', 30_000, 'the live output')
     await until(
       () => readdirSync(hls.options.dir).some((f) => f.endsWith('.ts')),
       30_000,
@@ -59,7 +59,7 @@ describe('a room composed from Janus forwards', () => {
 
     // The host makes Carl large: the next read of the room places him so.
     await updateRoom(stage.db, row.room_id, { largeUid: guest.uid }, Date.now())
-    await until(() => studio.layout[0]?.key === guest.uid, 5000, 'Carl large')
+    await until(() => studio.layout[0]?.key === guest.uid, 30_000, 'Carl large')
     expect(studio.layout[1]).toMatchObject({ key: host.uid, rect: { width: 320, height: 180 } })
   }, 180_000)
 })
