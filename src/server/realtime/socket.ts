@@ -8,6 +8,7 @@ import {
 } from '@streams/wire/realtime'
 import { compile } from '@streams/wire/validate'
 import { frameBytes } from './frames'
+import { sampledWarn } from './sampled-log'
 import { hostileValue, RefusedError } from './checks'
 import type { Admission } from './guard'
 import type { Peer } from './hub'
@@ -70,6 +71,8 @@ class Connection implements Requests, Peer {
   private waiting: [RawData, boolean][] | undefined = undefined
   /** The last vetting asked (see `vetted`), until it is done. */
   private lastVetted: Promise<void> | undefined = undefined
+  /** Refused frames logged once a minute (made at the first one). */
+  private refusedWarn: ReturnType<typeof sampledWarn> | undefined = undefined
 
   constructor(
     readonly socket: WebSocket,
@@ -124,7 +127,8 @@ class Connection implements Requests, Peer {
     // Over the limit the request is answered, refused, so its sender can retry later.
     if (limited) return this.fail(id, 'rateLimited', 'more than 60 messages a second')
     if (!clientFrame.check(frame)) {
-      this.deps.log.warn({ problem: clientFrame.firstError(frame) }, 'realtime frame refused')
+      this.refusedWarn ??= sampledWarn(this.deps.log)
+      this.refusedWarn({ problem: clientFrame.firstError(frame) }, 'realtime frame refused')
       return this.fail(id, 'badFrame', `invalid frame: ${clientFrame.firstError(frame)}`)
     }
     // As the REST routes do: no NUL byte in any string a handler would see (a frame is shallow).

@@ -21,12 +21,17 @@ import {
  */
 let server: TestServer
 let watch: ServerWatch
+let refusedLines = 0
 beforeAll(async () => {
   server = await startServer({
     // The probe's anonymous sockets live longer than the login timeout would let them.
     settings: { rtm: { ...DEFAULT_SETTINGS.rtm, loginTimeoutMs: 120_000 } },
   })
-  watch = watchServer(server, (level, msg) => level === 'warn' && msg === 'realtime frame refused')
+  watch = watchServer(server, (level, msg) => {
+    const refused = level === 'warn' && msg === 'realtime frame refused'
+    if (refused) refusedLines++
+    return refused
+  })
 }, 180_000)
 afterAll(async () => {
   watch.stop()
@@ -214,6 +219,25 @@ describe('hostile frames on the realtime socket', () => {
     expect(answers.every((a) => a === 'ack' || a === 'rateLimited')).toBe(true)
     await sleep(1100)
     await stillTalks(room)
+    room.host.close()
+    room.guest.close()
+    room.anon.close()
+  })
+
+  it('refused frames are logged once a minute per socket, not a line each', async () => {
+    const room = await probeRoom()
+    const answers: string[] = []
+    room.guest.socket.on('message', (raw) => {
+      const frame = JSON.parse(raw.toString())
+      if (frame.t === 'error') answers.push(frame.code)
+    })
+    const before = refusedLines
+    for (let i = 0; i < 50; i++)
+      room.guest.socket.send(JSON.stringify({ t: 'nonsense', id: 20_000 + i }))
+    const started = Date.now()
+    while (answers.length < 50 && Date.now() - started < 30_000) await sleep(20)
+    expect(answers).toEqual(Array.from({ length: 50 }, () => 'badFrame'))
+    expect(refusedLines - before).toBe(1)
     room.host.close()
     room.guest.close()
     room.anon.close()
