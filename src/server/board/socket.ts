@@ -8,6 +8,7 @@ import {
 import { compile } from '@streams/wire/validate'
 import { controlFrame, type BoardDoc, type BoardConn } from './board-doc'
 import { BadBoardFrame, NotYours } from './frames'
+import { boardIntake, type BoardRate } from './intake'
 import { GRANT_TTL_MS, type BoardService } from './service'
 
 const clientControl = compile(BoardClientControlSchema)
@@ -35,6 +36,8 @@ export function serveBoardSocket(
     service: BoardService
     now: () => number
     log?: { warn(obj: object, msg: string): void }
+    /** What the connection may send (BOARD_RATE); more is slowed, never refused. */
+    rate?: BoardRate
   },
 ): void {
   const { service } = deps
@@ -120,12 +123,18 @@ export function serveBoardSocket(
   }
 
   socket.binaryType = 'nodebuffer'
+  const intake = boardIntake(socket, deps.rate)
   socket.on('message', (raw: Buffer, isBinary: boolean) => {
     const data = isBinary ? new Uint8Array(raw) : new TextEncoder().encode(raw.toString())
+    intake.took(data.byteLength)
     // In order, one at a time: a frame may wait for the grant check or the document load.
-    queue = queue.then(() => handle(data)).catch(refuse)
+    queue = queue
+      .then(() => handle(data))
+      .catch(refuse)
+      .finally(intake.done)
   })
   socket.on('close', () => {
+    intake.close()
     clearTimeout(authTimer)
     untrack?.()
     if (doc && conn) {
