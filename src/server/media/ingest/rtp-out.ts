@@ -44,7 +44,9 @@ export function rtpOutputArgs(tracks: InputTracks, publisher: RemotePublisher): 
         '-vf',
         `scale=w='min(${maxWidth},iw)':h='min(${maxHeight},ih)':force_original_aspect_ratio=decrease:force_divisible_by=2,fps=${fps}`,
       ],
-      ...['-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-threads', '2'],
+      // One thread: libvpx's VP8 threads wait for each other by spinning, which on a busy machine
+      // took 4-10 times the CPU and fell behind real time (1 thread: 10% of a core at 640x360).
+      ...['-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-threads', '1'],
       ...['-b:v', `${kbps}k`, '-maxrate', `${kbps}k`, '-bufsize', `${kbps}k`],
       ...['-g', String(fps * gopSeconds), '-keyint_min', String(fps * gopSeconds)],
       // Every 2 s of time too: a busy machine that encodes fewer frames would space them out.
