@@ -215,8 +215,25 @@ export async function layoutProblems(page: Page): Promise<LayoutProblem[]> {
   })
 }
 
+/**
+ * Waits until the page's finite animations (a dialog opening, a drawer sliding) have finished and
+ * a frame has been drawn since: on a busy machine they outlast a fixed pause.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter(
+        (a) => a.playState !== 'paused' && a.effect?.getComputedTiming().iterations !== Infinity,
+      )
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)))
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+  })
+}
+
 /** Saves a screenshot and fails on any layout problem. */
 export async function checkLayout(page: Page, name: string): Promise<void> {
+  await settled(page)
   await mkdir(SCREENSHOTS, { recursive: true })
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: false })
   // Soft: one run lists every screen's problems.
