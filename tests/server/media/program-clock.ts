@@ -1,23 +1,8 @@
 import type { Program, ProgramOutput } from '../../../src/server/media/compose/program'
+import { videoPts } from '../../../src/server/media/compose/ts-clock'
 
 const PACKET = 188
 const PTS_HZ = 90_000
-
-/** The PTS (90 kHz) of an MPEG-TS packet that starts a video PES, if it is one. */
-function videoPts(p: Buffer): number | undefined {
-  if (p[0] !== 0x47 || !(p[1]! & 0x40)) return undefined
-  const control = (p[3]! >> 4) & 3
-  if (!(control & 1)) return undefined
-  const at = control === 3 ? 5 + p[4]! : 4
-  if (at + 14 > PACKET || p[at] !== 0 || p[at + 1] !== 0 || p[at + 2] !== 1) return undefined
-  if ((p[at + 3]! & 0xf0) !== 0xe0 || !(p[at + 7]! & 0x80)) return undefined
-  const b = p.subarray(at + 9, at + 14)
-  return (
-    ((b[0]! >> 1) & 0x07) * 2 ** 30 +
-    ((b[1]! << 7) | (b[2]! >> 1)) * 2 ** 15 +
-    ((b[3]! << 7) | (b[4]! >> 1))
-  )
-}
 
 /**
  * Watches a program's MPEG-TS stream beside its outputs and notes, for the outputs that `pick`

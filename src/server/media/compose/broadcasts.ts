@@ -301,11 +301,18 @@ export class Broadcasts {
     return this.recordings.has(recordingId)
   }
 
-  /** Stops writing a recording (its last segment completed); finishing it is `finishRecording`. */
+  /**
+   * Stops writing a recording (its last segment completed); finishing it is `finishRecording`.
+   * It keeps taking the program until the encoder has put out the stop moment: on a busy machine
+   * the encoder runs seconds behind, and what it still held was lost.
+   */
   async stopRecording(roomId: string, recordingId: string): Promise<void> {
     const sink = this.recordings.get(recordingId)
     if (!sink) return
     this.recordings.delete(recordingId)
+    const program = this.studios.get(roomId)?.program
+    if (program && !(await program.caughtUp()))
+      this.deps.log.warn(`recording ${recordingId}: the encoder did not catch up with the stop`)
     await this.detach(roomId, sink)
   }
 

@@ -1,4 +1,5 @@
 import { FfmpegProcess, type FfmpegInstall, type FfmpegLog } from './ffmpeg'
+import { TsClock } from './ts-clock'
 import { CANVAS } from './layout'
 import { AudioMixer, CHUNK, SAMPLE_RATE } from './mixer'
 import { YuvFrame } from './yuv'
@@ -86,6 +87,10 @@ export class Program {
   /** Those of the running encoder (its extra pipes). */
   private encoderLanguages = 0
   private languageKey = ''
+  /** How far the running encoder's output has come, and when its first picture was handed in. */
+  private clock = new TsClock()
+  private firstFrameAt = 0
+  private readonly progress = new Set<() => void>()
 
   constructor(
     private readonly ffmpeg: FfmpegInstall,
@@ -129,8 +134,12 @@ export class Program {
     this.started = performance.now()
     this.videoWritten = 0
     this.audioWritten = 0
+    const clock = (this.clock = new TsClock())
+    this.firstFrameAt = 0
     encoder.stdout?.on('data', (chunk: Buffer) => {
       for (const output of this.outputs) output.write(chunk)
+      clock.write(chunk)
+      for (const check of this.progress) check()
     })
     void encoder.exited.then(() => {
       if (this.encoder !== encoder || this.stopped) return
@@ -182,6 +191,34 @@ export class Program {
     this.videoWritten = videoDue
     this.draw(this.frame)
     video.write(Buffer.from(this.frame.data))
+    if (!this.firstFrameAt) this.firstFrameAt = performance.now()
+  }
+
+  /**
+   * Resolves once the encoder has put out the picture handed to it now: on a busy machine it
+   * runs behind, and an output removed at once (a recording stopped) would lose what it still
+   * holds. True when it has; false after `timeoutMs`, or when the encoder stopped or restarted.
+   */
+  caughtUp(timeoutMs = 15_000): Promise<boolean> {
+    const encoder = this.encoder
+    if (!encoder || !this.firstFrameAt) return Promise.resolve(true)
+    // The picture being handed in now, in the encoder's timeline (its first picture at 0).
+    const target = (performance.now() - this.firstFrameAt) / 1000 - 1 / ENCODING.fps
+    const clock = this.clock
+    return new Promise((resolve) => {
+      const done = (caught: boolean) => {
+        clearTimeout(timer)
+        this.progress.delete(check)
+        resolve(caught)
+      }
+      const check = () => {
+        if (this.encoder !== encoder || !encoder.running) done(false)
+        else if ((clock.seconds ?? -1) >= target) done(true)
+      }
+      const timer = setTimeout(() => done(false), timeoutMs)
+      this.progress.add(check)
+      check()
+    })
   }
 
   /**
