@@ -133,6 +133,14 @@ test(
       'true',
     )
     await expect(host.getByRole('img', { name: 'Carl Conferee: microphone on' })).toBeVisible()
+    // The roster says so first; the host then receives Carl's microphone from the media server
+    // (Carl publishes once allowed). The log is exported after both, so it holds the media events.
+    const carlUid = await members(host)
+      .locator('[data-uid]', { hasText: 'Carl Conferee' })
+      .getAttribute('data-uid')
+    await expect(host.locator(`[data-remote-audio] audio[data-uid="${carlUid}"]`)).toHaveCount(1, {
+      timeout: 30_000,
+    })
     await recordFixture(host, 'mute-apply.host', { replace: { [room]: 'fixture-speak' } })
   },
 )
