@@ -210,6 +210,21 @@ describe('the replay screen: moving', () => {
     expect(position()).toBe(paused)
   })
 
+  it('skips inactivity: a quiet stretch over 2 s of the log jumps to the next event while playing', async () => {
+    renderReplay()
+    await openLogText(kickSessionLog())
+    // #15 (0:35.333), then 27 s of nothing before the host removes Ann (#16, 1:02.500)
+    await jumpTo(15)
+    fireEvent.click(screen.getByRole('button', { name: 'Play' }))
+    await act(() => new Promise((resolve) => setTimeout(resolve, 500)))
+    expect(position()).toMatch(/^event #15 /)
+    fireEvent.click(screen.getByRole('button', { name: 'Pause' }))
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Skip inactivity' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Play' }))
+    // at 1×, without the skip, 27 s; with it, the next frames
+    await waitFor(() => expect(position()).toMatch(/^event #1[678] /), { timeout: 5000 })
+  })
+
   it('[ROUTE-15] keeps the position in the hash: #seq=N opens that step, and moving rewrites it in place', async () => {
     const kicked = seqOf('life/kicked')
     window.history.replaceState(null, '', `/replay#seq=${kicked}`)
