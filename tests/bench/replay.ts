@@ -1,7 +1,7 @@
 // `npm run bench:replay`: the 1,000,000-event log of `bench:fold` (10,000-member roster) opened
 // in the replay screen in Chromium, with the built app and the real server. Prints the time to
 // the first screen (targets: within 3 s) and to the whole log open, the longest main-thread task
-// while it opens (target: none over 100 ms; a worker parses, the page folds in slices), beside a
+// while it opens (target: none over 100 ms; a worker reads and folds, the page appends), beside a
 // baseline in the same page (fetching the log's bytes alone); then the median and max time of 20
 // seeks through the UI ("Jump to event") and the long tasks over 50 ms while seeking (targets:
 // seek ≤ 100 ms median, no long task over 200 ms). Last line: one JSON object.
@@ -12,6 +12,7 @@ import { join } from 'node:path'
 import { FORMAT_VERSION, LOG_KIND, toNdjson } from '@streams/recorder/format'
 import { generateLog, prng } from './fold-log'
 import { BASE_CHROMIUM_ARGS, startAppAndBrowser } from './support/app-browser'
+import { startCpuProfile } from './support/cpu-profile'
 import { summariseTrace } from './support/trace-summary'
 
 const EVENTS = Number(process.env.EVENTS ?? 1_000_000)
@@ -20,8 +21,10 @@ const TARGET_SEEK_MS = 100
 const TARGET_LONG_TASK_MS = 200
 const TARGET_FIRST_SCREEN_MS = 3000
 const TARGET_OPEN_TASK_MS = 100
-/** TRACE=1: a Chromium trace while the log opens, summarised (slows the page: figures are not the run's). */
+/** TRACE=1: a Chromium trace while the log opens and one while seeking, summarised (slows the page: figures are not the run's). */
 const TRACE = process.env.TRACE === '1'
+/** PROFILE=1: the page's functions with the most self time while it opens and while seeking. */
+const PROFILE = process.env.PROFILE === '1'
 const ARGS = [...BASE_CHROMIUM_ARGS, '--js-flags=--max-old-space-size=8192']
 
 /** Collects long tasks from the page's start (a string: the page gets no transpiler helper). */
@@ -99,8 +102,8 @@ try {
     await browser.newContext({ viewport: { width: 1366, height: 900 } })
   ).newPage()
   await page.addInitScript(OBSERVE)
-  if (TRACE)
-    await browser.startTracing(page, {
+  const startTrace = () =>
+    browser.startTracing(page, {
       categories: [
         'devtools.timeline',
         'disabled-by-default-devtools.timeline',
@@ -108,6 +111,23 @@ try {
         'blink.user_timing',
       ],
     })
+  const printTrace = async (what: string) => {
+    const summary = summariseTrace((await browser.stopTracing()).toString('utf8'))
+    console.log(
+      `trace (${what}): ${summary.longTasks} tasks over 50 ms, longest ${r1(summary.longestMs)} ms; inside them:`,
+    )
+    for (const row of summary.inside)
+      console.log(`  ${row.name.padEnd(40)} ${String(row.ms).padStart(7)} ms  ×${row.count}`)
+  }
+  const printProfile = async (
+    what: string,
+    stop: () => Promise<{ name: string; ms: number }[]>,
+  ) => {
+    console.log(`profile (${what}), self time:`)
+    for (const row of await stop()) console.log(`  ${String(row.ms).padStart(7)} ms  ${row.name}`)
+  }
+  if (TRACE) await startTrace()
+  let profile = PROFILE ? await startCpuProfile(page) : null
   const started = Date.now()
   await page.goto(`${base}/replay?log=${encodeURIComponent(logUrl)}`)
   await page.getByRole('button', { name: 'Jump', exact: true }).waitFor({ timeout: 300_000 })
@@ -124,19 +144,17 @@ try {
     .getByRole('button', { name: 'Cancel', exact: true })
     .waitFor({ state: 'detached', timeout: 600_000 })
   const openMs = Date.now() - started
-  if (TRACE) {
-    const summary = summariseTrace((await browser.stopTracing()).toString('utf8'))
-    console.log(
-      `trace: ${summary.longTasks} tasks over 50 ms, longest ${r1(summary.longestMs)} ms; inside them:`,
-    )
-    for (const row of summary.inside)
-      console.log(`  ${row.name.padEnd(40)} ${String(row.ms).padStart(7)} ms  ×${row.count}`)
-  }
+  if (TRACE) await printTrace('opening')
+  if (profile) await printProfile('opening', profile)
   const openedAt = (await page.evaluate('performance.now()')) as number
   const openTasks = (
     (await page.evaluate('window.longTasks')) as { start: number; ms: number }[]
   ).filter((t) => t.start <= openedAt)
   const openLongest = openTasks.reduce((m, t) => Math.max(m, t.ms), 0)
+  if (process.env.TASKS === '1')
+    console.log(
+      `tasks over 50 ms while opening (start: duration, ms): ${openTasks.map((t) => `${Math.round(t.start)}: ${Math.round(t.ms)}`).join(', ')}`,
+    )
   const readout = await page.locator('[aria-label="Position"]').first().textContent()
   console.log(
     `whole log open: ${openMs} ms (${readout?.replace(/^.*of /, '').replace(/ ·.*/, '')} steps)`,
@@ -153,6 +171,8 @@ try {
     `baseline, the log's bytes fetched alone in the same page: ${r1(baselineMs)} ms; whole open ${r1(openMs / baselineMs)}× that`,
   )
 
+  if (TRACE) await startTrace()
+  profile = PROFILE ? await startCpuProfile(page) : null
   const random = prng(7)
   const seeks: number[] = []
   let from = Number.POSITIVE_INFINITY
@@ -163,6 +183,8 @@ try {
     seeks.push(r1(ms))
     console.log(`seek ${String(i + 1).padStart(2)} to event #${seq}: ${r1(ms)} ms`)
   }
+  if (TRACE) await printTrace('seeking')
+  if (profile) await printProfile('seeking', profile)
   const longTasks = (
     (await page.evaluate('window.longTasks')) as { start: number; ms: number }[]
   ).filter((t) => t.start >= from)
