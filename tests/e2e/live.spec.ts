@@ -35,7 +35,7 @@ const played = (page: Page) =>
       .webkitAudioDecodedByteCount,
   }))
 
-test('[LIVE-1] [LIVE-3] [CMD-27] the host goes live; a CDN audience plays the stream with hls.js, then sees the live end', async ({
+test('[LIVE-1] [LIVE-3] [CMD-27] the host goes live; a CDN audience plays the stream with hls.js, picks the language the host interprets into, then sees the live end', async ({
   browser,
 }) => {
   test.setTimeout(150_000)
@@ -58,6 +58,32 @@ test('[LIVE-1] [LIVE-3] [CMD-27] the host goes live; a CDN audience plays the st
         )
       },
       { timeout: 30_000 },
+    )
+    .toBe(true)
+
+  // Multi-language streams: the host interprets into English; the audience picks English and
+  // plays that language's own stream (the picture with the interpreter's sound).
+  await more(host, 'Streaming URLs')
+  const dialog = host.getByRole('dialog', { name: 'Streaming URLs (CDN)' })
+  await dialog.getByLabel('Language name').fill('English')
+  await dialog.getByLabel('Language code').fill('en')
+  await dialog.getByLabel('Interpreter').selectOption({ label: 'Hana Host' })
+  await dialog.getByRole('button', { name: 'Add streaming URL' }).click()
+  await expect(dialog.getByRole('listitem', { name: 'English' })).toBeVisible()
+  await dialog.getByRole('button', { name: 'Close' }).click()
+  const english = ada.getByRole('radio', { name: 'English' })
+  await expect(english).toBeVisible({ timeout: 30_000 })
+  await english.click()
+  await expect(english).toHaveAttribute('aria-checked', 'true')
+  await expect
+    .poll(
+      async () => {
+        const before = await played(ada)
+        await ada.waitForTimeout(1500)
+        const after = await played(ada)
+        return after.time > before.time + 1 && after.frames > before.frames + 15
+      },
+      { timeout: 60_000 },
     )
     .toBe(true)
 
