@@ -1,58 +1,49 @@
 import type { ServerFrame } from '@streams/wire/realtime'
 import { CloseCode, SERVER_SENDER } from '@streams/wire/realtime'
+import { MemberCounts } from './counts'
 import { textFrame } from './frames'
+import { Outbox, type Fanout, type Recipient } from './outbox'
 import type { Relay, RelayListener } from './relay'
 
-/** One connected client, as the hub sees it. */
-export interface Peer {
-  /** Writes bytes that are whole WebSocket frames. */
-  write(frames: Buffer): void
-  close(code: number, reason: string): void
-}
-
-export interface Session {
-  readonly peer: Peer
+export interface Session extends Recipient {
   uid?: string
   joined: Set<string>
   userId?: string
-  /** Frames for this session alone (acks, peer messages), written at the next flush. */
-  out?: Buffer[]
 }
 
-interface Channel {
+interface Channel extends Fanout<Session> {
   readonly name: string
-  readonly members: Set<Session>
-  /** Frames for every member, written at the next flush as one buffer. */
-  batch: Buffer[]
-  /** Frames of the batch a member must not get (its own channel messages): [index, session]. */
-  excepts: [number, Session][]
 }
 
-/** How often at most MemberCountUpdated goes out per channel. */
-export const MEMBER_COUNT_INTERVAL_MS = 1000
 /** Like Agora RTM, member joined/left events stop above this many members. */
 export const MEMBER_EVENTS_LIMIT = 512
 
 /**
- * Channels, members and delivery for the local realtime service. Output is batched per event-loop
- * turn: a frame is serialised and framed once, the frames a channel gets in one turn are joined
- * into one buffer, and that same buffer is written to every member's socket, so a burst of N
- * messages costs each socket one write instead of N.
+ * Channels, members and delivery for the local realtime service. Output goes through the outbox
+ * (realtime/outbox.ts): a frame is serialised and framed once and a channel's frames of one
+ * event-loop turn are written to every member as one buffer.
  */
 export class Hub implements RelayListener {
   /** The other processes of a cluster (none: this process is the whole service). */
   relay: Relay | undefined
-  /** A channel's member count across the cluster, as last read (member events stop by it). */
-  private readonly sharedCounts = new Map<string, number>()
   /** Reads a channel's count across the cluster (undefined: this process's count is the count). */
   sharedCount: ((channel: string) => Promise<number | undefined>) | undefined
   private readonly byUid = new Map<string, Session>()
   private readonly channels = new Map<string, Channel>()
   private readonly attributes = new Map<string, Map<string, string>>()
-  private readonly countTimers = new Map<string, ReturnType<typeof setTimeout>>()
-  private readonly dirtySessions = new Set<Session>()
-  private readonly dirtyChannels = new Set<Channel>()
-  private scheduled: ReturnType<typeof setImmediate> | undefined
+  private readonly outbox = new Outbox<Session>()
+  private readonly counts = new MemberCounts({
+    local: (channel) => this.memberCount(channel),
+    across: (channel) => this.sharedCount?.(channel),
+    tell: (channel, count) => {
+      const ch = this.channels.get(channel)
+      if (ch)
+        this.outbox.toAll(
+          ch,
+          textFrame(JSON.stringify({ t: 'memberCountUpdated', channel, count })),
+        )
+    },
+  })
 
   /** Binds a session to a uid; a session already holding that uid is closed as a remote login. */
   login(session: Session, uid: string): void {
@@ -84,13 +75,13 @@ export class Hub implements RelayListener {
     }
     if (!ch.members.has(session)) {
       // What was said before the join is not the newcomer's to hear.
-      this.flushChannel(ch)
+      this.outbox.flushAll(ch)
       ch.members.add(session)
       session.joined.add(channel)
       this.relay?.joined(channel, session.uid ?? '')
       if (this.sizeOf(ch) <= MEMBER_EVENTS_LIMIT)
         this.broadcast(channel, { t: 'memberJoined', channel, uid: session.uid ?? '' }, session)
-      this.scheduleCount(channel)
+      this.counts.schedule(channel)
     }
     // Like member events, the list stops at the limit in a crowd (getMemberCount tells the size).
     const uids: string[] = []
@@ -105,7 +96,7 @@ export class Hub implements RelayListener {
     const ch = this.channels.get(channel)
     if (!ch || !ch.members.has(session)) return
     // What was said while the member was there still reaches it (a kick names the kicked).
-    this.flushChannel(ch)
+    this.outbox.flushAll(ch)
     ch.members.delete(session)
     session.joined.delete(channel)
     const uid = session.uid ?? ''
@@ -113,18 +104,15 @@ export class Hub implements RelayListener {
     const quiet = this.sizeOf(ch) >= MEMBER_EVENTS_LIMIT
     if (ch.members.size === 0) {
       this.channels.delete(channel)
-      this.dirtyChannels.delete(ch)
+      this.outbox.forget(ch)
       this.attributes.delete(channel)
-      this.sharedCounts.delete(channel)
-      const timer = this.countTimers.get(channel)
-      if (timer) clearTimeout(timer)
-      this.countTimers.delete(channel)
+      this.counts.forget(channel)
       // The members on other processes still hear of it.
       if (this.relay && !quiet) this.relay.frame(channel, memberLeftJson(channel, uid))
       return
     }
     if (!quiet) this.broadcast(channel, { t: 'memberLeft', channel, uid })
-    this.scheduleCount(channel)
+    this.counts.schedule(channel)
   }
 
   /** Takes a uid's session out of a channel (a kicked member hears nothing more). */
@@ -145,7 +133,7 @@ export class Hub implements RelayListener {
 
   /** Writes what is pending for the session, then closes it. */
   closeSession(session: Session, code: number, reason: string): void {
-    this.flushSession(session)
+    this.outbox.flushOne(session)
     session.peer.close(code, reason)
   }
 
@@ -184,9 +172,7 @@ export class Hub implements RelayListener {
       if (!session) elsewhere.push(uid)
       if (!session || (channel !== undefined && !session.joined.has(channel))) continue
       frame ??= textFrame(json)
-      ;(session.out ??= []).push(frame)
-      this.dirtySessions.add(session)
-      this.schedule()
+      this.outbox.toOne(session, frame)
     }
     return elsewhere
   }
@@ -202,22 +188,17 @@ export class Hub implements RelayListener {
   /** A frame from another process for this process's members of a channel. */
   channelFrame(channel: string, json: string): void {
     const ch = this.channels.get(channel)
-    if (!ch) return
-    ch.batch.push(textFrame(json))
-    this.dirtyChannels.add(ch)
-    this.schedule()
+    if (ch) this.outbox.toAll(ch, textFrame(json))
   }
 
   /** The channel's membership changed on another process: its count goes out here too. */
   countChanged(channel: string): void {
-    if (this.channels.has(channel)) this.scheduleCount(channel)
+    if (this.channels.has(channel)) this.counts.schedule(channel)
   }
 
   /** A frame for one session, in order with everything else it is sent. */
   send(session: Session, frame: ServerFrame): void {
-    ;(session.out ??= []).push(textFrame(JSON.stringify(frame)))
-    this.dirtySessions.add(session)
-    this.schedule()
+    this.outbox.toOne(session, textFrame(JSON.stringify(frame)))
   }
 
   members(channel: string): string[] {
@@ -267,16 +248,12 @@ export class Hub implements RelayListener {
 
   /** Writes everything pending now (also run at the end of every event-loop turn). */
   flush(): void {
-    this.scheduled = undefined
-    for (const session of this.dirtySessions) this.flushSession(session)
-    for (const ch of this.dirtyChannels) this.flushChannel(ch)
+    this.outbox.flush()
   }
 
   close(): void {
-    if (this.scheduled) clearImmediate(this.scheduled)
-    this.scheduled = undefined
-    for (const timer of this.countTimers.values()) clearTimeout(timer)
-    this.countTimers.clear()
+    this.outbox.close()
+    this.counts.close()
   }
 
   private broadcast(channel: string, frame: ServerFrame, except?: Session): void {
@@ -285,87 +262,12 @@ export class Hub implements RelayListener {
     // The members on other processes first (an announcement from a REST call reaches them even
     // when none of the channel's members is connected here).
     this.relay?.frame(channel, json)
-    if (!ch) return
-    if (except) ch.excepts.push([ch.batch.length, except])
-    ch.batch.push(textFrame(json))
-    this.dirtyChannels.add(ch)
-    this.schedule()
-  }
-
-  private schedule(): void {
-    this.scheduled ??= setImmediate(() => this.flush())
-  }
-
-  private flushSession(session: Session): void {
-    this.dirtySessions.delete(session)
-    const out = session.out
-    if (!out || out.length === 0) return
-    session.out = undefined
-    session.peer.write(out.length === 1 ? out[0]! : Buffer.concat(out))
-  }
-
-  private flushChannel(ch: Channel): void {
-    this.dirtyChannels.delete(ch)
-    const { batch, excepts } = ch
-    if (batch.length === 0) return
-    ch.batch = []
-    ch.excepts = []
-    // Members' own frames first, so a reply never trails what the channel said after it.
-    for (const member of ch.members) if (member.out) this.flushSession(member)
-    const all = batch.length === 1 ? batch[0]! : Buffer.concat(batch)
-    if (excepts.length === 0) {
-      for (const member of ch.members) member.peer.write(all)
-      return
-    }
-    const skip = new Map<Session, Set<number>>()
-    for (const [index, session] of excepts) {
-      let set = skip.get(session)
-      if (!set) skip.set(session, (set = new Set()))
-      set.add(index)
-    }
-    for (const member of ch.members) {
-      const own = skip.get(member)
-      if (!own) member.peer.write(all)
-      else {
-        const rest = batch.filter((_, i) => !own.has(i))
-        if (rest.length > 0) member.peer.write(rest.length === 1 ? rest[0]! : Buffer.concat(rest))
-      }
-    }
+    if (ch) this.outbox.toAll(ch, textFrame(json), except)
   }
 
   /** The channel's size for member events: the cluster's when known. */
   private sizeOf(ch: Channel): number {
-    return Math.max(ch.members.size, this.sharedCounts.get(ch.name) ?? 0)
-  }
-
-  /**
-   * MemberCountUpdated, at most once a second per channel; each process tells its own members
-   * (the count read across the cluster when there is one).
-   */
-  private scheduleCount(channel: string): void {
-    if (this.countTimers.has(channel)) return
-    const timer = setTimeout(() => {
-      this.countTimers.delete(channel)
-      const local = this.memberCount(channel)
-      if (local === 0) return
-      const tell = (count: number) => {
-        const ch = this.channels.get(channel)
-        if (!ch) return
-        ch.batch.push(textFrame(JSON.stringify({ t: 'memberCountUpdated', channel, count })))
-        this.dirtyChannels.add(ch)
-        this.schedule()
-      }
-      if (!this.sharedCount) return tell(local)
-      this.sharedCount(channel).then(
-        (shared) => {
-          if (shared !== undefined) this.sharedCounts.set(channel, shared)
-          tell(Math.max(local, shared ?? 0))
-        },
-        () => tell(local),
-      )
-    }, MEMBER_COUNT_INTERVAL_MS)
-    timer.unref?.()
-    this.countTimers.set(channel, timer)
+    return this.counts.sizeOf(ch.name, ch.members.size)
   }
 }
 
