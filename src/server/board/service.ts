@@ -1,6 +1,6 @@
 import type { BoardFile, BoardTokenData } from '@streams/wire/board'
 import type { TokenClaims, Tokens } from '../auth/tokens'
-import type { Topics } from '../realtime/bus'
+import type { TopicSubscription, Topics } from '../realtime/bus'
 import type { Db } from '../store/db'
 import { BoardDoc, controlFrame } from './board-doc'
 import { relayBoard, relayControl } from './relay'
@@ -17,6 +17,8 @@ export interface BoardDeps {
 
 /** How long a grant check is trusted before it is asked of the database again. */
 export const GRANT_TTL_MS = 1000
+/** The topic on which a grant change made on one process reaches the others' connections. */
+const GRANTS_TOPIC = 'board-grants'
 /** How long a board nobody is connected to stays in memory. */
 const IDLE_UNLOAD_MS = 30_000
 export const BOARD_TOKEN_TTL_SECONDS = 2 * 60 * 60
@@ -33,8 +35,25 @@ export class BoardService {
   private readonly relays = new Map<string, () => void>()
   /** Connections with a cached grant, by room, so a grant change reaches them. */
   private readonly writers = new Map<string, Set<GrantedConn>>()
+  /** Grant changes made on the other processes, for this process's connections. */
+  private readonly grants: TopicSubscription
 
-  constructor(private readonly deps: BoardDeps) {}
+  constructor(private readonly deps: BoardDeps) {
+    this.grants = deps.topics.subscribe(GRANTS_TOPIC, (message) => {
+      try {
+        const { roomId, uid } = JSON.parse(Buffer.from(message).toString('utf8')) as {
+          roomId?: unknown
+          uid?: unknown
+        }
+        if (typeof roomId !== 'string' || (uid !== undefined && typeof uid !== 'string')) return
+        void this.recheck(roomId, uid).catch((error: unknown) =>
+          deps.log.warn({ err: error, roomId }, 'board grant check failed'),
+        )
+      } catch (error) {
+        deps.log.warn({ err: error }, 'board grant message from another process refused')
+      }
+    })
+  }
 
   /**
    * The room's board id and a token for this member ([BOARD-1]); the same claims the room
@@ -115,9 +134,18 @@ export class BoardService {
 
   /**
    * A member's grant changed (or, without uid, the room's board share did): their connections
-   * check again and are told whether they may write ([BOARD-2], [BOARD-3], [BOARD-5]).
+   * check again and are told whether they may write ([BOARD-2], [BOARD-3], [BOARD-5]), on this
+   * process and, through the bus, on every other one.
    */
   async grantChanged(roomId: string, uid?: string): Promise<void> {
+    this.deps.topics.publish(
+      GRANTS_TOPIC,
+      Buffer.from(JSON.stringify(uid === undefined ? { roomId } : { roomId, uid })),
+    )
+    await this.recheck(roomId, uid)
+  }
+
+  private async recheck(roomId: string, uid?: string): Promise<void> {
     const conns = [...(this.writers.get(roomId) ?? [])].filter((c) => !uid || c.uid === uid)
     await Promise.all(conns.map((c) => c.recheck()))
   }
@@ -131,6 +159,7 @@ export class BoardService {
   }
 
   async close(): Promise<void> {
+    this.grants.stop()
     for (const timer of this.unloadTimers.values()) clearTimeout(timer)
     this.unloadTimers.clear()
     for (const stop of this.relays.values()) stop()

@@ -155,7 +155,7 @@ describe.skipIf(!clusterBackingInstalled)(
       second.close()
     })
 
-    it('[WB-1] [WB-2] [WB-3] one whiteboard across processes: strokes, grants and the broadcaster view cross both ways', async () => {
+    it('[WB-1] [WB-2] [WB-3] one whiteboard across processes: strokes, grants (asked of either process) and the broadcaster view cross both ways', async () => {
       const room = `cluster-board-${Math.random()}`
       const host = await board.enter(a, room, 1, 'Hana')
       const guest = await board.enter(b, room, 2, 'Carl')
@@ -190,6 +190,13 @@ describe.skipIf(!clusterBackingInstalled)(
           .map((e) => e.id)
           .sort(),
       ).toEqual(['before', 'from-b', 'live'])
+      // A revoke asked of process a reaches the conferee's board connection on b at once.
+      await a.app.db.query(
+        'UPDATE room_members SET grant_board = 0 WHERE room_id = $1 AND uid = $2',
+        [guest.roomId, guest.uid],
+      )
+      await boardServiceOf(a.app.fastify)!.grantChanged(guest.roomId, guest.uid)
+      await board.until(() => !guestBoard.view.writable, 30_000)
       await hostBoard.leave()
       await board.until(() => !guestBoard.view.locked, 30_000)
       await guestBoard.leave()
