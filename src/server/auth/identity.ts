@@ -6,16 +6,18 @@ import {
   deleteExpiredSessions,
   deleteOtherSessions,
   deleteSession,
-  insertSession,
+  insertSessions,
   sessionUser,
+  type NewSession,
 } from '../store/sessions'
-import { insertVisitors } from '../store/users'
 import type { Tokens } from './tokens'
 
 export const SESSION_COOKIE = 'roomcast_session'
 /** Visitors get a generated nickname: this prefix plus a generated id ([HOME-4]). */
 export const VISITOR_PREFIX = 'visitor_'
 const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60
+/** Expired sessions are deleted at most this often. */
+const SWEEP_INTERVAL_MS = 60_000
 
 export interface Identity {
   readonly userId: string
@@ -54,30 +56,36 @@ export function createSessions(deps: SessionDeps) {
     const sid = sidOf(request)
     if (sid) await deleteSession(deps.db, sid)
   }
-  /** A new session for the account; the caller's previous one, if any, ends. */
-  const start = async (request: FastifyRequest, reply: FastifyReply, userId: string) => {
-    await end(request)
+  // Sessions started together (a crowd entering) are written in one statement, with the user
+  // rows of the visitors among them; expired ones are swept at most once a minute (a read checks
+  // the expiry anyway).
+  let swept = -Infinity
+  const addSessions = coalesce(async (sessions: NewSession[]) => {
     const now = deps.now()
+    if (now - swept >= SWEEP_INTERVAL_MS) {
+      swept = now
+      await deleteExpiredSessions(deps.db, now)
+    }
+    await insertSessions(deps.db, sessions, now)
+    return sessions.map(() => undefined)
+  })
+  /** A new session for the account (a visitor's: with its user row); the caller's old one ends. */
+  const start = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    userId: string,
+    visitorName?: string,
+  ) => {
+    await end(request)
     const sid = randomBytes(24).toString('base64url')
-    await deleteExpiredSessions(deps.db, now)
-    await insertSession(deps.db, {
-      sid,
-      userId,
-      createdAt: now,
-      expiresAt: now + SESSION_TTL_SECONDS * 1000,
-    })
+    const expiresAt = deps.now() + SESSION_TTL_SECONDS * 1000
+    await addSessions({ sid, userId, expiresAt, visitorName })
     reply.setCookie(
       SESSION_COOKIE,
       deps.tokens.sign({ kind: 'session', sub: userId, sid }, SESSION_TTL_SECONDS),
       { ...cookieOptions, maxAge: SESSION_TTL_SECONDS },
     )
   }
-
-  // A crowd of visitors arriving together is written in one statement.
-  const addVisitors = coalesce(async (ids: Identity[]) => {
-    await insertVisitors(deps.db, ids, deps.now())
-    return ids.map(() => undefined)
-  })
 
   return {
     async read(request: FastifyRequest): Promise<Identity | null> {
@@ -99,13 +107,13 @@ export function createSessions(deps: SessionDeps) {
         nickName: `${VISITOR_PREFIX}${id}`,
         userType: 'visitor',
       }
-      await addVisitors(identity)
-      await start(request, reply, identity.userId)
+      await start(request, reply, identity.userId, identity.nickName)
       return identity
     },
 
     /** Logs a member in: a new session (a new id) names that account; the caller's old one ends. */
-    start,
+    start: (request: FastifyRequest, reply: FastifyReply, userId: string) =>
+      start(request, reply, userId),
 
     /** Every other session of the account ends (its password changed); the caller's stays. */
     async endOthers(request: FastifyRequest, userId: string): Promise<void> {

@@ -2,7 +2,7 @@ import type { Member } from '@streams/wire/member'
 import { Role } from '@streams/wire/roles'
 import type { Settings } from '../config'
 import type { Db } from '../store/db'
-import { coalesce } from '../store/coalesce'
+import { coalesce, Spacing } from '../store/coalesce'
 import { countPresentUpTo } from '../store/members'
 import { seeProjectionViewer } from '../store/projections'
 import { findActiveRoomByName, lockRoom, type RoomRow } from '../store/rooms'
@@ -35,6 +35,8 @@ interface RoomLine {
   readonly roomType: number
   waiting: Request[]
   running: boolean
+  /** Batches start at most every BATCH_SPACING_MS: a crowd's entrants gather meanwhile. */
+  readonly spacing: Spacing
 }
 
 /** The most entrants seated in one transaction. */
@@ -43,7 +45,7 @@ export const SEATING_BATCH = 200
 /**
  * Seats entrants in a room, many in one transaction: an entry is a handful of statements and a
  * crowd of them costs the embedded database a fixed ~0.2 ms each, so entrants arriving while
- * one batch is written go together into the next. A batch locks the room row (entries of one room
+ * one batch is written, or within BATCH_SPACING_MS of its start, go together into the next. A batch locks the room row (entries of one room
  * never both take its last seat), replaces the entrants' earlier members, checks every entrant's
  * seat in arrival order against the capacity ([HOME-6]: seats counted up to the capacity, never
  * the crowd), inserts the members and their join records in one statement each, and answers
@@ -76,7 +78,7 @@ export class Seating {
     return new Promise<Seated>((resolve, reject) => {
       let line = this.rooms.get(room.room_id)
       if (!line) {
-        line = { roomType: room.room_type, waiting: [], running: false }
+        line = { roomType: room.room_type, waiting: [], running: false, spacing: new Spacing() }
         this.rooms.set(room.room_id, line)
       }
       line.waiting.push({ member, resolve, reject })
@@ -87,6 +89,7 @@ export class Seating {
   private async drain(roomId: string, line: RoomLine): Promise<void> {
     line.running = true
     while (line.waiting.length > 0) {
+      await new Promise<void>((go) => line.spacing.schedule(go))
       // One member per account in a batch: a second entry of the same account waits for the next.
       const batch: Request[] = []
       const rest: Request[] = []
@@ -125,11 +128,19 @@ export class Seating {
       )
       const earlierOf = (userId: string) => earlier.filter((m) => m.userId === userId)
       const seats = new Map<number, number>()
+      // A role's seats are counted only when a refusal of this batch may read them: a host's
+      // reads both counts, a conferee's its own and, once those are full, the hosts'.
+      const hosts = batch.some((r) => r.member.role === Role.host)
+      const conferees = batch.some((r) => r.member.role === Role.conferee)
+      const read = {
+        [Role.host]: hosts || (conferees && Number.isFinite(capacity.conferees)),
+        [Role.conferee]: hosts || conferees,
+      }
       for (const [role, limit] of [
         [Role.host, capacity.hosts],
         [Role.conferee, capacity.conferees],
       ] as const)
-        if (Number.isFinite(limit)) {
+        if (Number.isFinite(limit) && read[role]) {
           const freed = earlier.filter((m) => m.role === role).length
           seats.set(role, await countPresentUpTo(tx, roomId, limit + freed, role))
         }

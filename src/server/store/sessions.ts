@@ -2,13 +2,38 @@ import type { Db } from './db'
 
 type Queryable = Pick<Db, 'query'>
 
-export async function insertSession(
+export interface NewSession {
+  readonly sid: string
+  readonly userId: string
+  readonly expiresAt: number
+  /** A visitor's nickname: its user row is written with the session. */
+  readonly visitorName?: string
+}
+
+/** Sessions started together (and the user rows of the visitors among them), one statement. */
+export async function insertSessions(
   db: Queryable,
-  s: { sid: string; userId: string; createdAt: number; expiresAt: number },
+  sessions: readonly NewSession[],
+  now: number,
 ): Promise<void> {
+  const params: unknown[] = [now]
+  const rows = sessions.map((s) => {
+    params.push(s.sid, s.userId, s.expiresAt)
+    const n = params.length
+    return `($${n - 2}, $${n - 1}, $1, $${n})`
+  })
+  const visitors = sessions.flatMap((s) => {
+    if (s.visitorName === undefined) return []
+    params.push(s.userId, s.visitorName)
+    return [`($${params.length - 1}, $${params.length}, 'visitor', $1)`]
+  })
+  const users =
+    visitors.length > 0
+      ? `WITH visitors AS (INSERT INTO users (user_id, nick_name, user_type, created_at) VALUES ${visitors.join(', ')}) `
+      : ''
   await db.query(
-    'INSERT INTO sessions (sid, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)',
-    [s.sid, s.userId, s.createdAt, s.expiresAt],
+    `${users}INSERT INTO sessions (sid, user_id, created_at, expires_at) VALUES ${rows.join(', ')}`,
+    params,
   )
 }
 

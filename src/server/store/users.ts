@@ -74,23 +74,6 @@ export async function setPasswordHash(db: Queryable, userId: string, hash: strin
   await db.query('UPDATE users SET password_hash = $2 WHERE user_id = $1', [userId, hash])
 }
 
-/** Visitors' accounts, several in one statement. */
-export async function insertVisitors(
-  db: Queryable,
-  visitors: readonly { userId: string; nickName: string }[],
-  now: number,
-): Promise<void> {
-  const params: unknown[] = ['visitor', now]
-  const values = visitors.map((v) => {
-    params.push(v.userId, v.nickName)
-    return `($${params.length - 1}, $${params.length}, $1, $2)`
-  })
-  await db.query(
-    `INSERT INTO users (user_id, nick_name, user_type, created_at) VALUES ${values.join(', ')}`,
-    params,
-  )
-}
-
 /** How many rooms the user created, and how many it is a present host of. */
 export async function roomCounts(
   db: Queryable,
