@@ -11,12 +11,15 @@
  * started from a git worktree of that commit; it enters only `OLD_N` members (default 300: at
  * ~15 a second 10,000 would take over ten minutes), so the ratio printed is the current code's
  * rate for the whole crowd over the old code's rate for its first 300 (which only slows as its
- * room grows). Printed: admissions a second, the server's CPU per admission, p50 / p99 of one
- * admission; the last line is one JSON object.
+ * room grows). Printed: admissions a second, the server's CPU per admission and the bench
+ * client's (it shares the machine's cores with the server: HTTP keep-alive requests and bare
+ * sockets, support/lean-socket.ts), p50 / p99 of one admission, and the load average before and
+ * after; the last line is one JSON object. `SERVER_NODE_ARGS` passes Node options to the server
+ * processes (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`; the server writes its profile on exit).
  */
 import { fork, execFileSync } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { admitCrowd, type CrowdResult } from './support/crowd-client'
@@ -31,7 +34,7 @@ const repo = resolve(fileURLToPath(new URL('../..', import.meta.url)))
 interface Server {
   url: string
   cpu(): Promise<number>
-  stop(): void
+  stop(): Promise<void>
 }
 
 /** The bench server of a checkout (the whole app, embedded in-memory database), in its process. */
@@ -65,7 +68,17 @@ async function startServer(root: string): Promise<Server> {
       proc.send({ ask: 'cpu' })
       return (await answer).cpu
     },
-    stop: () => proc.kill(),
+    // Asked to exit (a profile asked by SERVER_NODE_ARGS is written then); killed if it does not.
+    stop: () =>
+      new Promise<void>((resolveStop) => {
+        if (proc.exitCode !== null) return resolveStop()
+        const timer = setTimeout(() => proc.kill(), 5000)
+        proc.once('exit', () => {
+          clearTimeout(timer)
+          resolveStop()
+        })
+        proc.send({ ask: 'exit' })
+      }),
   }
 }
 
@@ -75,12 +88,12 @@ async function measure(label: string, root: string, count: number): Promise<Crow
     const result = await admitCrowd(server.url, count, CONCURRENCY, server.cpu)
     console.log(
       `${label.padEnd(8)} ${result.admitted} of ${count} admitted in ${result.seconds} s: ${result.perSecond}/s, ` +
-        `server ${result.serverCpuMsPerAdmission} ms CPU an admission, p50 ${result.p50Ms} / p99 ${result.p99Ms} ms, ` +
+        `server ${result.serverCpuMsPerAdmission} ms + bench client ${result.clientCpuMsPerAdmission} ms CPU an admission, p50 ${result.p50Ms} / p99 ${result.p99Ms} ms, ` +
         `${result.busyAnswers} busy answers retried`,
     )
     return result
   } finally {
-    server.stop()
+    await server.stop()
   }
 }
 
@@ -100,8 +113,13 @@ function baseCheckout(): { root: string; remove(): void } {
   }
 }
 
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')
+const loadBefore = load()
 console.log(
-  `admission bench: ${N} members enter one room (REST entry, realtime login and join), ${CONCURRENCY} at a time; base ${BASE} with ${OLD_N}`,
+  `admission bench: ${N} members enter one room (REST entry, realtime login and join), ${CONCURRENCY} at a time; base ${BASE} with ${OLD_N}; load average ${loadBefore}`,
 )
 const current = await measure('current', repo, N)
 const base = baseCheckout()
@@ -119,9 +137,12 @@ const cpuRatio =
 console.log(
   `current / base: ${ratio}x the admissions a second (${N} against ${OLD_N}), ${cpuRatio}x less server CPU an admission; target ≥ ${TARGET_PER_SECOND}/s: ${current.perSecond >= TARGET_PER_SECOND ? 'met' : 'NOT met'}`,
 )
+const loadAfter = load()
+console.log(`load average before ${loadBefore}, after ${loadAfter}`)
 console.log(
   JSON.stringify({
     bench: 'admission',
+    load: { before: loadBefore, after: loadAfter },
     n: N,
     oldN: OLD_N,
     base: BASE,

@@ -3,9 +3,9 @@
  * roomcast, log in and join the channel), then count deliveries and their latency. Every bench
  * message carries its send time (CLOCK_MONOTONIC, shared by the processes of this machine).
  */
-import WebSocket from 'ws'
 import { createTokens } from '../../src/server/auth/tokens'
 import { cpuMicros } from './support/cpu'
+import { LeanSocket } from './support/lean-socket'
 
 const [kind = 'roomcast', url = '', countText = '1000', secret = '', firstText = '0'] =
   process.argv.slice(2)
@@ -19,55 +19,66 @@ const histogram = new Uint32Array(40_000)
 let received = 0
 /** CPU time (µs) this process had used at the last reset. */
 let cpuAtReset = 0
-const sockets: WebSocket[] = []
+const sockets: LeanSocket[] = []
 
 /** Bench messages numbered below this are left over from an earlier phase and not counted. */
 let fromSeq = 0
-const seqOf = (text: string) => {
-  const at = text.indexOf('E#')
-  return at < 0 ? -1 : parseInt(text.slice(at + 2, at + 12), 10)
+const SEQ_MARK = Buffer.from('E#')
+const SENT_MARK = Buffer.from('@T')
+/** The bench number of a delivery (after `E#`), read from its bytes; -1 when it has none. */
+function seqOf(payload: Buffer): number {
+  const at = payload.indexOf(SEQ_MARK)
+  if (at < 0) return -1
+  let seq = 0
+  for (let i = at + 2; i < payload.length; i++) {
+    const digit = payload[i]! - 48
+    if (digit < 0 || digit > 9) return i === at + 2 ? -1 : seq
+    seq = seq * 10 + digit
+  }
+  return seq
 }
 /** Every delivery is counted; one socket in 8 also times its deliveries (reading is cheap then). */
-function count(data: WebSocket.RawData) {
-  if (seqOf(data.toString()) >= fromSeq) received++
+function count(payload: Buffer) {
+  if (seqOf(payload) >= fromSeq) received++
 }
-function onData(data: WebSocket.RawData) {
-  const text = data.toString()
-  const at = text.indexOf('@T')
-  if (at < 0 || seqOf(text) < fromSeq) return
-  const sent = BigInt(text.slice(at + 2, text.indexOf('E', at)))
+function onData(payload: Buffer) {
+  const at = payload.indexOf(SENT_MARK)
+  if (at < 0 || seqOf(payload) < fromSeq) return
+  const sent = BigInt(payload.toString('latin1', at + 2, payload.indexOf('E', at)))
   const ms = Number(process.hrtime.bigint() - sent) / 1e6
   histogram[Math.min(histogram.length - 1, Math.floor(ms / BUCKET_MS))]!++
   received++
 }
 
-function open(i: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url, { perMessageDeflate: false })
-    sockets.push(socket)
-    socket.once('error', reject)
-    socket.once('open', () => {
-      const listen = i % 8 === 0 ? onData : count
-      if (kind === 'plain') {
-        socket.on('message', listen)
-        return resolve()
-      }
-      const uid = String(100_000 + first + i)
-      const token = tokens.sign({ kind: 'rtm', sub: uid, ch: 'bench', uid: `u${uid}` })
-      let step = 0
-      socket.on('message', (data) => {
-        if (step === 2) return listen(data)
-        const frame = JSON.parse(data.toString()) as { t: string; id?: number }
-        if (frame.t === 'ack' && frame.id === 1) {
-          step = 1
-          socket.send(JSON.stringify({ t: 'join', id: 2, channel: 'bench' }))
-        } else if (frame.t === 'ack' && frame.id === 2) {
-          step = 2
-          resolve()
-        } else if (frame.t === 'error') reject(new Error(JSON.stringify(frame)))
-      })
-      socket.send(JSON.stringify({ t: 'login', id: 1, uid, token }))
-    })
+/**
+ * One receiver on a bare socket (support/lean-socket.ts): the `ws` client's per-message work
+ * (events, UTF-8 checks, a string per delivery) would be the bench's own CPU on the server's
+ * cores. The same client reads every server of the run.
+ */
+async function open(i: number): Promise<void> {
+  const listen = i % 8 === 0 ? onData : count
+  if (kind === 'plain') {
+    sockets.push(await LeanSocket.open(url, listen))
+    return
+  }
+  const uid = String(100_000 + first + i)
+  const token = tokens.sign({ kind: 'rtm', sub: uid, ch: 'bench', uid: `u${uid}` })
+  let socket: LeanSocket | undefined
+  await new Promise<void>((resolve, reject) => {
+    const answer = (payload: Buffer) => {
+      const frame = JSON.parse(payload.toString()) as { t: string; id?: number }
+      if (frame.t === 'ack' && frame.id === 1)
+        socket!.send(JSON.stringify({ t: 'join', id: 2, channel: 'bench' }))
+      else if (frame.t === 'ack' && frame.id === 2) {
+        socket!.listen(listen)
+        resolve()
+      } else if (frame.t === 'error') reject(new Error(JSON.stringify(frame)))
+    }
+    LeanSocket.open(url, answer).then((opened) => {
+      socket = opened
+      sockets.push(opened)
+      opened.send(JSON.stringify({ t: 'login', id: 1, uid, token }))
+    }, reject)
   })
 }
 
@@ -94,7 +105,7 @@ process.on('message', async (message: { ask: string; fromSeq?: number }) => {
     histogram.forEach((n, bucket) => n > 0 && buckets.push([bucket, n]))
     process.send?.({ received, buckets, cpuUs: cpuMicros() - cpuAtReset })
   } else if (message.ask === 'close') {
-    for (const socket of sockets) socket.terminate()
+    for (const socket of sockets) socket.close()
     process.exit(0)
   }
 })

@@ -5,12 +5,16 @@
  * overrides) sit in one channel in a client process; a sender broadcasts at a steady rate
  * (`RATE` messages a second, default 12), then in a burst of 50. Printed: deliveries per second,
  * p50 and p99 latency, the CPU a delivery costs the server and the receivers (and the shortest a
- * broadcast can take with it on this machine's cores), and the server's RSS per idle socket. The
- * last line is one JSON object.
+ * broadcast can take with it on this machine's cores), and the server's RSS per idle socket, and
+ * the load average before and after. The receivers read on bare sockets (support/lean-socket.ts),
+ * the same for every server. `SKIP=redis,raw` leaves those runs out; `SERVER_NODE_ARGS` passes
+ * Node options to the roomcast, plain and raw servers (e.g. `--cpu-prof`). The last line is one
+ * JSON object.
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
+import { loadavg } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import WebSocket from 'ws'
@@ -47,6 +51,7 @@ function child(
   args: string[],
   env: Record<string, string> = {},
   gc = false,
+  nodeArgs: string[] = [],
 ): Child {
   const built = script.endsWith('.js')
   const proc = fork(built ? script : here(script), args, {
@@ -54,6 +59,7 @@ function child(
       ...(built ? [] : ['--import', 'tsx']),
       ...(gc ? ['--expose-gc'] : []),
       '--max-old-space-size=4096',
+      ...nodeArgs,
     ],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -143,6 +149,10 @@ interface Stats {
 
 /** The receivers, in CLIENT_PROCESSES processes (default 2: both cores can read). */
 const CLIENT_PROCESSES = Number(process.env.CLIENT_PROCESSES ?? 2)
+/** Node options for the one-process servers (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`). */
+const SERVER_NODE_ARGS = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)
+/** Runs left out (`SKIP=redis,raw`): the 1-process and plain runs always go. */
+const SKIP = new Set((process.env.SKIP ?? '').split(',').filter(Boolean))
 const BUCKET_MS = 0.5
 
 function receivers(kind: string, urls: readonly string[]) {
@@ -214,7 +224,7 @@ async function connectAll(kind: Kind, redis?: { url: string; pid: number }) {
             true,
           ),
         )
-      : [child(SERVER, [kind], { ROOMCAST_SECRET: SECRET }, true)]
+      : [child(SERVER, [kind], { ROOMCAST_SECRET: SECRET }, true, SERVER_NODE_ARGS)]
   const ports = await Promise.all(servers.map((s) => s.first<{ port: number }>('port')))
   const roomcastLike = kind === 'roomcast' || kind === 'redis'
   const urls = ports.map(({ port }) => `ws://127.0.0.1:${port}${roomcastLike ? '/rtm' : ''}`)
@@ -228,7 +238,13 @@ async function connectAll(kind: Kind, redis?: { url: string; pid: number }) {
         for (const [k, v] of Object.entries(answer)) sum[k] = (sum[k] ?? 0) + v
       return sum as T
     },
-    kill: () => servers.forEach((s) => s.proc.kill()),
+    // Asked to exit (a profile asked by SERVER_NODE_ARGS is written then), killed if it does not.
+    kill: () =>
+      servers.forEach((s) => {
+        const timer = setTimeout(() => s.proc.kill(), 5000)
+        s.proc.once('exit', () => clearTimeout(timer))
+        s.proc.send({ ask: 'exit' })
+      }),
   }
   const redisCpu = () => (redis ? processCpuMicros(redis.pid) : 0)
   const clients = receivers(roomcastLike ? 'roomcast' : 'plain', urls)
@@ -356,8 +372,13 @@ async function run(kind: Kind, redis?: { url: string; pid: number }) {
 
 const round = (n: number) => Math.round(n * 100) / 100
 
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')
+const loadBefore = load()
 console.log(
-  `realtime bench: ${N} sockets in one channel, ${RATE} broadcasts a second, then a burst of ${BURST}`,
+  `realtime bench: ${N} sockets in one channel, ${RATE} broadcasts a second, then a burst of ${BURST}; load average ${loadBefore}`,
 )
 if (MEMORY_ONLY) {
   const roomcast = await memory('roomcast')
@@ -374,22 +395,29 @@ if (MEMORY_ONLY) {
 }
 const roomcast = await run('roomcast')
 // The same load on two server processes sharing the realtime service through Redis.
-const redisServer = redisBin()
-  ? await startRedis(
-      redisBin()!,
-      Number(execFileSync(process.execPath, ['scripts/free-port.mjs']).toString().trim()),
-    )
-  : undefined
+const redisServer =
+  redisBin() && !SKIP.has('redis')
+    ? await startRedis(
+        redisBin()!,
+        Number(execFileSync(process.execPath, ['scripts/free-port.mjs']).toString().trim()),
+      )
+    : undefined
 const twoOnRedis = redisServer
   ? await run('redis', { url: redisServer.url, pid: redisServer.pid }).finally(() =>
       redisServer.close(),
     )
-  : (console.log('2 on redis: skipped (no redis-server; apt-get install redis-server)'), undefined)
+  : (console.log(
+      SKIP.has('redis')
+        ? '2 on redis: skipped (SKIP)'
+        : '2 on redis: skipped (no redis-server; apt-get install redis-server)',
+    ),
+    undefined)
 const plain = await run('plain')
 // Raw: the same load on a server that only writes framed bytes to sockets, a write per message.
 // Beside roomcast it shows what the per-turn batching is worth once writes cost more than the
 // gap between messages (a loopback write here costs the kernel 6-12 µs: 10,000 take 60-120 ms).
-const raw = await run('raw')
+const raw = SKIP.has('raw') ? undefined : await run('raw')
+const p99VersusPlain = round(plain.steady.p99Ms / Math.max(0.5, roomcast.steady.p99Ms))
 const ratio = round(
   roomcast.burst.deliveriesPerSecond / Math.max(1, plain.burst.deliveriesPerSecond),
 )
@@ -399,6 +427,7 @@ const targets = {
   deliveriesPerSecond:
     roomcast.steady.deliveriesPerSecond >= 100_000 || roomcast.burst.deliveriesPerSecond >= 100_000,
   p99: roomcast.steady.p99Ms <= 50,
+  p99VersusPlain: p99VersusPlain >= 5,
   rssPerSocket: roomcast.rssPerSocketKB <= 20,
   rssVersusPlain: rssRatio <= 1.5,
   heapVersusPlain: heapRatio <= 1.5,
@@ -416,7 +445,11 @@ if (twoOnRedis)
     `1 process vs 2 on redis, steady ${RATE}/s to ${N}: ${roomcast.steady.deliveriesPerSecond} vs ${twoOnRedis.steady.deliveriesPerSecond} deliveries/s, ` +
       `p99 ${roomcast.steady.p99Ms} vs ${twoOnRedis.steady.p99Ms} ms, server CPU a delivery ${roomcast.steady.serverCpuUsPerDelivery} vs ${twoOnRedis.steady.serverCpuUsPerDelivery} µs (+ redis ${twoOnRedis.steady.redisCpuUsPerDelivery} µs)`,
   )
-console.log(`steady p99: roomcast ${roomcast.steady.p99Ms} ms, raw writes ${raw.steady.p99Ms} ms`)
+console.log(
+  `steady p99: roomcast ${roomcast.steady.p99Ms} ms (target ≤ 50), plain ws ${plain.steady.p99Ms} ms: ${p99VersusPlain}x lower (target ≥ 5x)${raw ? `; raw writes ${raw.steady.p99Ms} ms` : ''}`,
+)
+const loadAfter = load()
+console.log(`load average before ${loadBefore}, after ${loadAfter}`)
 console.log(
   JSON.stringify({
     bench: 'realtime',
@@ -429,6 +462,8 @@ console.log(
     ratio,
     rssRatio,
     heapRatio,
+    p99VersusPlain,
+    load: { before: loadBefore, after: loadAfter },
     targets,
   }),
 )
