@@ -11,7 +11,7 @@ import { frameBytes } from './frames'
 import { sampledWarn } from './sampled-log'
 import { hostileValue, RefusedError } from './checks'
 import type { Admission } from './guard'
-import type { Peer } from './hub'
+import type { Peer } from './outbox'
 import { handleFrame, type Requests, type SocketDeps } from './requests'
 
 export type { SocketDeps } from './requests'
