@@ -57,8 +57,11 @@ export const broadcastRoutes: FastifyPluginAsync<RouteOptions> = async (
       // The playlist is rewritten every segment (a rename over the old one). Read whole into
       // memory, it is a few hundred bytes: streamed from a stat taken before the rename, a
       // player could get a length that no longer matches, and its connection cut mid-answer.
-      const text = await readFile(path).catch(() => undefined)
-      if (!text) return reply.code(404).send({ code: 404, msg: 'not live' })
+      const read = await readFile(path, 'utf8').catch(() => undefined)
+      if (!read) return reply.code(404).send({ code: 404, msg: 'not live' })
+      // ffmpeg rounds the half-second segments' target duration down to 0; it is a whole number
+      // of seconds no segment exceeds once rounded (RFC 8216 4.3.3.1): 1.
+      const text = read.replace(/^#EXT-X-TARGETDURATION:0$/m, '#EXT-X-TARGETDURATION:1')
       return reply
         .headers({
           'content-type': 'application/vnd.apple.mpegurl',

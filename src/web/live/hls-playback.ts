@@ -6,13 +6,15 @@ export interface HlsPlayback {
 }
 
 /**
- * hls.js settings for our one-second segments: start two segments from the live edge and stay
- * there (catch up by playing a little faster rather than stalling), keep little back buffer.
+ * hls.js settings for our half-second segments: start a second (two segments) from the live edge
+ * and stay there (catch up by playing a little faster rather than stalling; jump ahead past 2.5 s),
+ * keep little back buffer. In seconds, not in target durations: the playlist's target duration is
+ * a whole number (1) for segments of half of it.
  */
 const LOW_LATENCY = {
   lowLatencyMode: true,
-  liveSyncDurationCount: 2,
-  liveMaxLatencyDurationCount: 5,
+  liveSyncDuration: 1,
+  liveMaxLatencyDuration: 2.5,
   maxLiveSyncPlaybackRate: 1.1,
   backBufferLength: 10,
   manifestLoadingMaxRetry: 30,

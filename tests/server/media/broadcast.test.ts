@@ -102,7 +102,8 @@ describe('live broadcast and cloud recording on Janus and ffmpeg', () => {
       .liveUrl
     expect(url).toMatch(/^\/live\/[A-Za-z0-9_-]{22}\/index\.m3u8$/)
 
-    // The playlist under our own origin lists one-second segments that a player can read.
+    // The playlist under our own origin lists half-second segments that a player can read (its
+    // target duration a whole second).
     let playlist = ''
     await until(
       async () => {
@@ -186,7 +187,7 @@ describe('live broadcast and cloud recording on Janus and ffmpeg', () => {
       'the recording saved',
     )
     // The server measured the file, and ffprobe agrees.
-    // It starts at the program's next key frame (one a second) and ends with the last frame.
+    // It starts at the program's next key frame (two a second) and ends with the last frame.
     expect(made).toBeGreaterThanOrEqual(15)
     expect(Math.abs(saved.duration - made)).toBeLessThanOrEqual(2)
     expect(saved.duration).toBeLessThanOrEqual(22)

@@ -26,8 +26,8 @@ export interface BroadcastsDeps {
   readonly publishers: number
 }
 
-/** The live stream's segments: one second each, a short window, as low latency as HLS allows. */
-export const LIVE_HLS = { segmentSeconds: 1, listSize: 6, epochNumbers: true } as const
+/** The live stream's segments: half a second each, a short window, as low latency as HLS allows. */
+export const LIVE_HLS = { segmentSeconds: 0.5, listSize: 6, epochNumbers: true } as const
 
 /** What the host sees of a push to a streaming URL. */
 export interface PushState {

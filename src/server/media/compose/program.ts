@@ -6,14 +6,15 @@ import { YuvFrame } from './yuv'
 
 /**
  * The encoder's settings, the ones `npm run bench:live` reports: H.264 (x264 veryfast, tuned for
- * zero latency, a key frame every second so live segments can be one second long) and AAC, in an
- * MPEG-TS stream every output copies from.
+ * zero latency, a key frame every half second so live segments can be half a second long: a
+ * player two segments behind the edge is a second behind, not two) and AAC, in an MPEG-TS stream
+ * every output copies from.
  */
 export const ENCODING = {
   fps: 30,
   videoKbps: 2500,
   audioKbps: 128,
-  gopFrames: 30,
+  gopFrames: 15,
   preset: 'veryfast',
 } as const
 
