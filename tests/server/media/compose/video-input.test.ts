@@ -68,7 +68,7 @@ describe('a camera decoded for the live picture', () => {
     ])
     if (made.status !== 0) throw new Error(made.stderr.toString())
     frames = ivfFrames(readFileSync(file))
-  }, 60_000)
+  })
   afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
   it('drops what arrives while its decoder is stalled, instead of decoding it late', async () => {
@@ -94,7 +94,7 @@ describe('a camera decoded for the live picture', () => {
           socket.send(packet, port, '127.0.0.1')
           seq++
         }
-        if (n === 0) await until(() => input.pid !== undefined, 10_000, 'the decoder')
+        if (n === 0) await until(() => input.pid !== undefined, 30_000, 'the decoder')
         if (n === STOP_AT) {
           // The camera has been decoded so far.
           await until(() => shown.length > 0, 30_000, 'a first picture')
