@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { KICKER, kickSessionLog, seqOf } from '../web/replay/kick-log'
+import { KICKER, kickSessionLog, longSessionLog, seqOf } from '../web/replay/kick-log'
 import { jumpTo, openLog, readout, stage, writeLogFile } from './support/replay'
 import { expect, test } from './support/test'
 
@@ -115,4 +115,30 @@ test('[ROUTE-15] [KICK-4] the recorded kick fixture: the box naming the kicker a
   await openLog(other, fixture, link)
   await expect(readout(other)).toHaveText(new RegExp(`^event #${kicked} `))
   await expect(other.getByRole('alertdialog', { name: 'Removed' })).toContainText('Hana Host')
+})
+
+test('[ROUTE-15] a longer log opened in chunks: a far step, folded from the nearest checkpoint, copies the state npm run replay --at N --json prints', async ({
+  browser,
+}, info) => {
+  // 6,011 events: three chunks of 2,000 from the worker, a checkpoint every 500 on the page
+  const path = await writeLogFile(info, 'long.ndjson', longSessionLog(6000))
+  const context = await browser.newContext()
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  const page = await context.newPage()
+  await openLog(page, path)
+  await expect(page.getByRole('button', { name: 'Cancel', exact: true })).toHaveCount(0)
+  await expect(readout(page)).toHaveText('start · step 0 of 6011 · 0:00.000')
+  const seq = 4321
+  await jumpTo(page, seq)
+  await page.getByRole('button', { name: 'Copy state' }).click()
+  await expect(page.getByText(`The state after event #${seq} is on the clipboard`)).toBeVisible()
+  const copied = await page.evaluate(() => navigator.clipboard.readText())
+  const { stdout } = await run(
+    process.execPath,
+    ['--import', 'tsx', 'src/cli/replay.ts', path, '--at', String(seq), '--json'],
+    { maxBuffer: 64 * 1024 * 1024 },
+  )
+  expect(copied).toBe(stdout.trimEnd())
+  const chat = JSON.parse(copied).chat.messages as { data: { message: string } }[]
+  expect([chat.length, chat.at(-1)?.data.message]).toEqual([3234, 'line 4310'])
 })

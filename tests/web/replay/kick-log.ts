@@ -74,3 +74,29 @@ export function seqOf(type: Event['type']): number {
   if (seq < 0) throw new Error(`no ${type} in the kick session`)
   return seq
 }
+
+/**
+ * A longer session for the worker's fold: Ann enters as in the kick session, then `count`
+ * events, one every 100 ms: chat lines from the room (the chat grows with the log) and members
+ * arriving. Recorded by the client's recorder, as NDJSON.
+ */
+export function longSessionLog(count: number): string {
+  const entered = kickSessionEvents().slice(0, 11)
+  const envelope$ = new Subject<Envelope<Event>>()
+  const recorder = createRecorder<State, Event>({
+    envelope$,
+    initialState,
+    reduce,
+    app: '0.1.0',
+    startedAt: STARTED_AT,
+  })
+  const events: Event[] = entered.map(([, e]) => e)
+  for (let i = 0; i < count; i++)
+    events.push(
+      i % 4 === 3
+        ? msg(Cmd.memberChanged, { ...byHost, type: 'join', member: member(`${5000 + i}`) })
+        : msg(Cmd.chat, { userId: 'user-300', userName: 'Name 300', message: `line ${i}` }, '300'),
+    )
+  events.forEach((event, seq) => envelope$.next({ seq, at: STARTED_AT + seq * 100, event }))
+  return recorder.toNdjson()
+}
