@@ -1,15 +1,26 @@
 // `npm run bench:join`: from the click on Join to the first frame of the host's video on the
 // joining page, over 5 runs, with the real server, the built app and Chromium with fake devices
-// (local mode), through the Janus SFU and then the peer-to-peer mesh. Prints each run, the median and max, and the local-mode room limits measured by
-// `npm run bench:media`. Target: median ≤ 1000 ms. Last line: one JSON object.
+// (local mode), through the Janus SFU and then the peer-to-peer mesh. Prints each run with the
+// phases of its join (the REST entry, the realtime login and join, the SFU signalling, ICE and
+// DTLS, each in ms after the click: see join-trace.ts), the median and max, and the local-mode
+// room limits measured by `npm run bench:media`. Target: median ≤ 1000 ms. Last line: one JSON
+// object.
 import type { Browser, Page } from '@playwright/test'
 import { DEFAULT_LIMITS } from '../../src/adapters/local-media/limits'
 import { BASE_CHROMIUM_ARGS, MEDIA_CHROMIUM_ARGS, startAppAndBrowser } from './support/app-browser'
+import { breakdownLine, medianRow, milestones, TRACE, type Mark } from './join-trace'
 
 const RUNS = 5
 const TARGET_MS = 1000
-async function open(browser: Browser, url: string, form: Record<string, string>): Promise<Page> {
-  const page = await (await browser.newContext()).newPage()
+async function open(
+  browser: Browser,
+  url: string,
+  form: Record<string, string>,
+  trace = false,
+): Promise<Page> {
+  const context = await browser.newContext()
+  if (trace) await context.addInitScript(TRACE)
+  const page = await context.newPage()
   await page.goto(`${url}/home`)
   await page.getByLabel('Room name').fill(form.room ?? '')
   await page.getByLabel('Your name').fill(form.name ?? '')
@@ -43,25 +54,36 @@ const ELAPSED = `(() => {
   return b.t0 !== undefined && b.t1 !== undefined ? b.t1 - b.t0 : false
 })()`
 
-async function run(browser: Browser, url: string, n: number): Promise<number> {
+interface Run {
+  readonly ms: number
+  readonly phases: Record<string, number | null>
+}
+
+async function run(browser: Browser, url: string, n: number): Promise<Run> {
   const room = `join-bench-${Date.now()}-${n}`
   const host = await open(browser, url, { room, name: 'Bench Host', role: 'Host' })
   await host.getByRole('button', { name: 'Join' }).click()
   await host.waitForSelector('figure[data-video="on"] video', { timeout: 30_000 })
-  const guest = await open(browser, url, { room, name: 'Bench Guest', role: 'Conferee' })
+  const guest = await open(browser, url, { room, name: 'Bench Guest', role: 'Conferee' }, true)
   await guest.evaluate(ARM)
   await guest.getByRole('button', { name: 'Join' }).click()
   const ms = await guest
     .waitForFunction(ELAPSED, null, { timeout: 30_000, polling: 20 })
     .then((h) => h.jsonValue() as Promise<number>)
+  const { t0, marks } = (await guest.evaluate(
+    '({ t0: window.joinBench.t0, marks: window.joinTrace })',
+  )) as { t0: number; marks: Mark[] }
+  // JOIN_TRACE=1 prints every mark of the joining page (after the click).
+  if (process.env.JOIN_TRACE)
+    for (const m of marks) if (m.at >= t0) console.log(`    ${Math.round(m.at - t0)} ${m.what}`)
   await Promise.all([host.context().close(), guest.context().close()])
-  return Math.round(ms)
+  return { ms: Math.round(ms), phases: milestones(marks, t0) }
 }
 
 /** Five timed runs after a warm-up on a server with this media engine. */
 async function engine(
   media: 'sfu' | 'mesh',
-): Promise<{ runs: number[]; median: number; max: number }> {
+): Promise<{ runs: number[]; median: number; max: number; phases: Record<string, number> }> {
   const {
     base: url,
     browser,
@@ -70,12 +92,15 @@ async function engine(
     media,
   })
   const runs: number[] = []
+  const phases: Record<string, number | null>[] = []
   try {
     await run(browser, url, 0) // warm-up: first compiles and caches; not counted
     for (let i = 1; i <= RUNS; i++) {
-      const ms = await run(browser, url, i)
+      const { ms, phases: row } = await run(browser, url, i)
       runs.push(ms)
+      phases.push(row)
       console.log(`${media} run ${i}: Join click → first remote video frame ${ms} ms`)
+      console.log(breakdownLine(row, ms))
     }
   } finally {
     await close()
@@ -84,22 +109,27 @@ async function engine(
   const median = sorted[Math.floor(sorted.length / 2)] ?? 0
   const max = sorted.at(-1) ?? 0
   console.log(`${media}: median ${median} ms, max ${max} ms (target ≤ ${TARGET_MS} ms median)`)
-  return { runs, median, max }
+  const medians = medianRow(phases)
+  console.log(`${media} phases, median of each (ms after the click):`)
+  console.log(breakdownLine(medians, median))
+  return { runs, median, max, phases: medians }
 }
 
-// Through the Janus SFU (the engine of a server with Janus), then the mesh in the same run.
+// Through the Janus SFU (the engine of a server with Janus), then the mesh in the same run
+// (`npm run bench:join -- sfu`: the SFU alone, while profiling).
 const sfu = await engine('sfu')
-const mesh = await engine('mesh')
+const mesh = process.argv[2] === 'sfu' ? undefined : await engine('mesh')
 console.log(
   `local-mode mesh limits (bench:media): ${DEFAULT_LIMITS.publishers} publishers, ${DEFAULT_LIMITS.watchers} watchers per publisher`,
 )
 console.log(
   JSON.stringify({
     bench: 'join',
-    sfu: { runs: sfu.runs, medianMs: sfu.median, maxMs: sfu.max },
-    mesh: { runs: mesh.runs, medianMs: mesh.median, maxMs: mesh.max },
+    sfu: { runs: sfu.runs, medianMs: sfu.median, maxMs: sfu.max, phases: sfu.phases },
+    mesh: mesh && { runs: mesh.runs, medianMs: mesh.median, maxMs: mesh.max, phases: mesh.phases },
+    ...(mesh ? { sfuOverMesh: Math.round((sfu.median / mesh.median) * 100) / 100 } : {}),
     targetMs: TARGET_MS,
-    withinTarget: sfu.median <= TARGET_MS && mesh.median <= TARGET_MS,
+    withinTarget: sfu.median <= TARGET_MS && (mesh?.median ?? 0) <= TARGET_MS,
     limits: DEFAULT_LIMITS,
   }),
 )
