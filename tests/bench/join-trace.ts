@@ -12,7 +12,8 @@ export interface Mark {
 /**
  * Installed with `addInitScript` (a string, so the bench's transpiler adds no helper the page
  * lacks). Marks: `ws open /rtm`, `→/sfu join`, `←/sfu ack join`, `←/sfu offer`, `pc ice
- * connected`, `pc connected`, `pc track video`, `nav /meeting`, `rest /api/…` (response end).
+ * connected`, `pc connected`, `pc track video`, `nav /meeting`, `dom tile {name}`, `dom video`,
+ * `rest /api/…` and `chunk {name}` (response end).
  */
 export const TRACE = `(() => {
   const marks = (window.joinTrace = [])
@@ -71,6 +72,15 @@ export const TRACE = `(() => {
       return native(state, title, url)
     }
   }
+  // The room's tiles and their videos as they appear (the figure's label names the person).
+  const seen = new WeakSet()
+  new MutationObserver(() => {
+    for (const el of document.querySelectorAll('figure, figure video')) {
+      if (seen.has(el)) continue
+      seen.add(el)
+      mark(el.tagName === 'VIDEO' ? 'dom video' : 'dom tile ' + (el.getAttribute('aria-label') || ''))
+    }
+  }).observe(document, { childList: true, subtree: true })
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) {
       const path = pathOf(e.name)
@@ -86,9 +96,11 @@ export const MILESTONES: readonly { readonly name: string; readonly match: RegEx
   { name: 'rtm login', match: /^←\/rtm ack login/ },
   { name: 'rtm join', match: /^←\/rtm ack join/ },
   { name: '/meeting', match: /^nav \/(m\/)?meeting/ },
+  { name: 'tile', match: /^dom tile/ },
   { name: 'sfu new', match: /^ws new \/sfu/ },
   { name: 'sfu open', match: /^ws open \/sfu/ },
   { name: 'sfu joined', match: /^←\/sfu ack join/ },
+  { name: 'video el', match: /^dom video/ },
   { name: 'want', match: /^→\/sfu want/ },
   // The host sends audio and video: a want of two streams or more asks for the video too.
   { name: 'want video', match: /^→\/sfu want ([2-9]|\d\d)/ },

@@ -57,6 +57,8 @@ const ELAPSED = `(() => {
 interface Run {
   readonly ms: number
   readonly phases: Record<string, number | null>
+  /** Every mark after the click, one line each. */
+  readonly marks: readonly string[]
 }
 
 async function run(browser: Browser, url: string, n: number): Promise<Run> {
@@ -73,22 +75,26 @@ async function run(browser: Browser, url: string, n: number): Promise<Run> {
   const { t0, marks } = (await guest.evaluate(
     '({ t0: window.joinBench.t0, marks: window.joinTrace })',
   )) as { t0: number; marks: Mark[] }
-  // JOIN_TRACE=1 prints every mark of the joining page (after the click).
-  if (process.env.JOIN_TRACE)
-    for (const m of marks) if (m.at >= t0) console.log(`    ${Math.round(m.at - t0)} ${m.what}`)
   await Promise.all([host.context().close(), guest.context().close()])
-  return { ms: Math.round(ms), phases: milestones(marks, t0) }
+  const after = marks.filter((m) => m.at >= t0).sort((a, b) => a.at - b.at)
+  return {
+    ms: Math.round(ms),
+    phases: milestones(marks, t0),
+    marks: after.map((m) => `    ${Math.round(m.at - t0)} ${m.what}`),
+  }
 }
 
 /** Five timed runs after a warm-up on a server with this media engine. */
 async function engine(
   media: 'sfu' | 'mesh',
+  staticDir?: string,
+  label: string = media,
 ): Promise<{ runs: number[]; median: number; max: number; phases: Record<string, number> }> {
   const {
     base: url,
     browser,
     close,
-  } = await startAppAndBrowser([...BASE_CHROMIUM_ARGS, ...MEDIA_CHROMIUM_ARGS], undefined, {
+  } = await startAppAndBrowser([...BASE_CHROMIUM_ARGS, ...MEDIA_CHROMIUM_ARGS], staticDir, {
     media,
   })
   const runs: number[] = []
@@ -96,11 +102,13 @@ async function engine(
   try {
     await run(browser, url, 0) // warm-up: first compiles and caches; not counted
     for (let i = 1; i <= RUNS; i++) {
-      const { ms, phases: row } = await run(browser, url, i)
+      const { ms, phases: row, marks } = await run(browser, url, i)
       runs.push(ms)
       phases.push(row)
-      console.log(`${media} run ${i}: Join click → first remote video frame ${ms} ms`)
+      console.log(`${label} run ${i}: Join click → first remote video frame ${ms} ms`)
       console.log(breakdownLine(row, ms))
+      // JOIN_TRACE=1 prints every mark of the joining page after the click.
+      if (process.env.JOIN_TRACE) console.log(marks.join('\n'))
     }
   } finally {
     await close()
@@ -108,15 +116,19 @@ async function engine(
   const sorted = [...runs].sort((a, b) => a - b)
   const median = sorted[Math.floor(sorted.length / 2)] ?? 0
   const max = sorted.at(-1) ?? 0
-  console.log(`${media}: median ${median} ms, max ${max} ms (target ≤ ${TARGET_MS} ms median)`)
+  console.log(`${label}: median ${median} ms, max ${max} ms (target ≤ ${TARGET_MS} ms median)`)
   const medians = medianRow(phases)
-  console.log(`${media} phases, median of each (ms after the click):`)
+  console.log(`${label} phases, median of each (ms after the click):`)
   console.log(breakdownLine(medians, median))
   return { runs, median, max, phases: medians }
 }
 
 // Through the Janus SFU (the engine of a server with Janus), then the mesh in the same run
 // (`npm run bench:join -- sfu`: the SFU alone, while profiling).
+// JOIN_BASE_DIST=dir first runs the SFU with another build of the client (an older commit's
+// dist) as a baseline in the same run.
+const baseDist = process.env.JOIN_BASE_DIST
+const base = baseDist ? await engine('sfu', baseDist, 'sfu (base client)') : undefined
 const sfu = await engine('sfu')
 const mesh = process.argv[2] === 'sfu' ? undefined : await engine('mesh')
 console.log(
@@ -128,6 +140,12 @@ console.log(
     sfu: { runs: sfu.runs, medianMs: sfu.median, maxMs: sfu.max, phases: sfu.phases },
     mesh: mesh && { runs: mesh.runs, medianMs: mesh.median, maxMs: mesh.max, phases: mesh.phases },
     ...(mesh ? { sfuOverMesh: Math.round((sfu.median / mesh.median) * 100) / 100 } : {}),
+    ...(base
+      ? {
+          baseClient: { runs: base.runs, medianMs: base.median, phases: base.phases },
+          sfuOverBase: Math.round((sfu.median / base.median) * 100) / 100,
+        }
+      : {}),
     targetMs: TARGET_MS,
     withinTarget: sfu.median <= TARGET_MS && (mesh?.median ?? 0) <= TARGET_MS,
     limits: DEFAULT_LIMITS,
