@@ -3,7 +3,7 @@ import type { Event } from '../events'
 import type { Member } from '../wire/member'
 import type { Me } from '../wire/rest/room'
 import { Role } from '../wire/roles'
-import { MuteAll } from '../wire/constants'
+import { mutesAudiences } from '../wire/constants'
 import type { State } from './state'
 import { userFlags } from './member-record'
 import type { MeState } from './state/me'
@@ -65,13 +65,14 @@ export const meProjection = defineProjection<MeState, Event, State>(null, {
     }),
   // [HOST-4] handing over through the set-new-host action sets my own role to 2
   'rest/hostSet': (me, e) => (me ? patch(me, e.oldHostUid, { role: Role.conferee }) : me),
-  // [MUTE-2] [MUTE-3] forced mute turns a non-host's audio off
+  // [MUTE-2] [MUTE-3] [MUTE-4] mute all (forced, or with applying to speak) turns a non-host's
+  // audio off
   'msg/roomInfoChanged': (me, e) =>
-    me && e.data.muteAllAudio === MuteAll.forced && me.role !== Role.host
+    me && mutesAudiences(e.data.muteAllAudio) && me.role !== Role.host
       ? patch(me, me.uid, { enableAudio: 0 })
       : me,
   'rest/muteAllUpdated': (me, e) =>
-    me && e.muteAllAudio === MuteAll.forced && me.role !== Role.host
+    me && mutesAudiences(e.muteAllAudio) && me.role !== Role.host
       ? patch(me, me.uid, { enableAudio: 0 })
       : me,
   // [TRACK-2] a mic or camera failure sets the use flag to 0

@@ -2,7 +2,7 @@ import { defineProjection } from '../core/projection'
 import { PMap } from '../core/pmap'
 import type { Event } from '../events'
 import type { Member } from '../wire/member'
-import { MuteAll } from '../wire/constants'
+import { mutesAudiences } from '../wire/constants'
 import { Role } from '../wire/roles'
 import { isLiveOn } from './derive'
 import { patchMember, sameMember, unchanged, withFlags } from './member-record'
@@ -236,9 +236,9 @@ export const usersProjection = defineProjection<UsersState, Event, State>(initia
     return place(s, next, member)
   },
   'rest/userMediaUpdated': (s, e) => change(s, e.uid, { [e.flag]: e.value }),
-  // [MUTE-2] forced mute sets every audience's audio to 0
-  'msg/roomInfoChanged': (s, e) => (e.data.muteAllAudio === MuteAll.forced ? muteAudiences(s) : s),
-  'rest/muteAllUpdated': (s, e) => (e.muteAllAudio === MuteAll.forced ? muteAudiences(s) : s),
+  // [MUTE-2] [MUTE-4] mute all (forced, or with applying to speak) sets every audience's audio to 0
+  'msg/roomInfoChanged': (s, e) => (mutesAudiences(e.data.muteAllAudio) ? muteAudiences(s) : s),
+  'rest/muteAllUpdated': (s, e) => (mutesAudiences(e.muteAllAudio) ? muteAudiences(s) : s),
   // [CMD-5] board share off clears every grant ([BOARD-2]); grants follow [BOARD-3] to [BOARD-6]
   'msg/boardShareChanged': (s, { data }, root) =>
     data.kind === 'share'

@@ -108,6 +108,13 @@ export type RecordingStatus = (typeof RECORDING_STATUS)[number]
 export const MuteAll = { off: 0, forced: 1, applyToSpeak: 2 } as const
 export type MuteAllId = (typeof MuteAll)[keyof typeof MuteAll]
 
+/**
+ * [MUTE-2] [MUTE-4] Both mute-all modes turn every audience's audio off: forced mute (1), and
+ * mute-all with the audience applying to speak (2), where an accepted application turns one back on.
+ */
+export const mutesAudiences = (mode: number | undefined): boolean =>
+  mode === MuteAll.forced || mode === MuteAll.applyToSpeak
+
 /** Open and closed; online and offline. */
 export const OPEN = 1
 export const CLOSED = 0

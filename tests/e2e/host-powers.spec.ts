@@ -21,6 +21,28 @@ test('[MUTE-5] [MUTE-2] [ROLE-2] mute all and unmute all reach every conferee', 
   await expect(menu(host).getByRole('button', { name: 'Mute all' })).toBeVisible()
 })
 
+test('[MUTE-4] mute all with asking to speak turns off the microphone a conferee had (share-powers.spec: asking and accepting)', async ({
+  browser,
+}) => {
+  const room = roomName('mute2')
+  const host = await joinRoom(browser, { room, name: 'Hana Host', role: 'Host' })
+  const carl = await joinRoom(browser, { room, name: 'Carl Conferee', role: 'Conferee' })
+  const audio = menu(carl).getByRole('button', { name: 'Audio' })
+  await memberAction(host, 'Carl Conferee', 'Allow the microphone')
+  await expect(audio).toHaveAttribute('aria-pressed', 'true')
+  await expect(host.getByRole('img', { name: 'Carl Conferee: microphone on' })).toBeVisible({
+    timeout: 15_000,
+  })
+
+  await menu(host).getByRole('button', { name: 'More' }).click()
+  await host.getByRole('menuitem', { name: 'Mute all, allow asking to speak' }).click()
+  await expect(carl.getByText('Everyone is muted; ask to speak', { exact: true })).toBeVisible()
+  await expect(audio).toHaveAttribute('aria-pressed', 'false')
+  await expect(host.getByRole('img', { name: 'Carl Conferee: microphone on' })).toHaveCount(0)
+  // The host's own microphone stays as it was.
+  await expect(carl.getByRole('img', { name: 'Hana Host: microphone on' })).toBeVisible()
+})
+
 test('[ROLE-2] [APPLY-2] a host grants and revokes a conferee the microphone, the camera and chat', async ({
   browser,
 }) => {

@@ -28,6 +28,40 @@ describe('room service: room-wide state', () => {
     rtm.close()
   })
 
+  it('[MUTE-4] [MUTE-6] mute-all 2 sets every audience audio to 0 and lets the audience ask to speak; a host accepting turns one back on; under forced mute nobody asks', async () => {
+    const { host, guest } = await meeting(server)
+    const audioOf = async () =>
+      (await host.client.get(`${host.path}/user/page`)).body.data.list.find(
+        (m: any) => m.uid === guest.me.uid,
+      ).enableAudio
+    await host.client.post(`${guest.path}/user/${guest.me.uid}/invite`, { type: 1, action: 1 })
+    await guest.client.post(`${guest.path}/user/${host.me.uid}/invite`, { type: 1, action: 1 })
+    expect(await audioOf()).toBe(1)
+    expect((await host.client.post(host.path, { muteAllAudio: 2 })).body.data.muteAllAudio).toBe(2)
+    expect(await audioOf()).toBe(0)
+    expect((await guest.client.post(`${guest.path}/apply`, { type: 1, action: 1 })).body.code).toBe(
+      0,
+    )
+    const accepted = await host.client.post(`${host.path}/apply`, {
+      type: 1,
+      action: 1,
+      to: guest.me.uid,
+    })
+    expect(accepted.body.code).toBe(0)
+    expect(await audioOf()).toBe(1)
+    expect((await host.client.get(host.path)).body.data.room.muteAllAudio).toBe(2)
+    // Forced mute: the audio goes to 0 again and asking to speak is refused.
+    await host.client.post(host.path, { muteAllAudio: 0 })
+    await host.client.post(host.path, { muteAllAudio: 1 })
+    expect(await audioOf()).toBe(0)
+    const refused = await guest.client.post(`${guest.path}/apply`, { type: 1, action: 1 })
+    expect(refused.body).toMatchObject({ code: 1301 })
+    // The camera may still be asked for.
+    expect((await guest.client.post(`${guest.path}/apply`, { type: 2, action: 1 })).body.code).toBe(
+      0,
+    )
+  })
+
   it('[API-1] [END-3] ending a meeting sets state 0, announces the room state and the meeting end, and frees everyone', async () => {
     const { host, guest } = await meeting(server)
     const rtm = await RtmClient.join(server, guest)

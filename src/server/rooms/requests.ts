@@ -1,9 +1,11 @@
 import type { Member } from '@streams/wire/member'
+import { MuteAll } from '@streams/wire/constants'
 import {
   PeerCmd,
   PeerRole,
   type PeerRoleId,
   type RequestActionId,
+  RequestType,
   type RequestTypeId,
 } from '@streams/wire/peer'
 import { Role } from '@streams/wire/roles'
@@ -117,6 +119,11 @@ export async function answerInvite(
 /** An application goes to the board creator for the board ([BOARD-11]), else to the first host. */
 export async function apply(deps: Deps, room: RoomRow, me: Member, type: RequestTypeId) {
   requireAction(me, 'applyMedia')
+  // [MUTE-6] Under forced mute nobody asks to speak; mute-all 2 is the mode that lets them.
+  if (type === RequestType.audio && room.mute_all_audio === MuteAll.forced)
+    throw new ApiFailure(Code.forbidden, 'everyone is muted: asking to speak is not allowed now', {
+      reason: 'forbidden',
+    })
   const creator =
     type === 3
       ? await findPresentMember(deps.db, room.room_id, room.create_board_user_id)

@@ -2,6 +2,7 @@ import type { Static } from '@sinclair/typebox'
 import { Cmd } from '@streams/wire/channel'
 import type { Member } from '@streams/wire/member'
 import type { RoomStateBodySchema } from '@streams/wire/rest/room'
+import { mutesAudiences } from '@streams/wire/constants'
 import { Role } from '@streams/wire/roles'
 import type { Deps } from '../deps'
 import { ApiFailure } from '../http/errors'
@@ -54,8 +55,9 @@ export async function changeRoomState(
   if (body.shareScreen === 0) change.shareScreen = 0
 
   const updated = await deps.db.transaction(async (tx) => {
-    // [MUTE-2] forced mute: every audience's audio goes to 0.
-    if (body.muteAllAudio === 1) await muteAllBut(tx, room.room_id, Role.host)
+    // [MUTE-2] [MUTE-4] mute all, forced or with applying to speak: every audience's audio goes
+    // to 0 (under 2 a host's yes to an application turns one back on).
+    if (mutesAudiences(body.muteAllAudio)) await muteAllBut(tx, room.room_id, Role.host)
     // [BOARD-2] board share off: everyone's grantBoard goes to 0.
     if (body.shareBoard === 0) await clearBoardGrants(tx, room.room_id)
     // [SCREEN-1] 0 clears all sharers.

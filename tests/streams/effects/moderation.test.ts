@@ -161,13 +161,28 @@ describe('mute all', () => {
     expect([unmuted(a), unmuted(b)]).toEqual([0, 0])
   })
 
-  it('[MUTE-4] muteAllAudio 2 is mute-all with audience applying to speak', () => {
+  it('[MUTE-4] muteAllAudio 2 is mute-all with audience applying to speak: every audience audio goes to 0, a host keeps its own, and a host granting one turns it back on', () => {
     const s = fold(
-      inRoom({ members: [member('100', { role: 1 }), member('300', { enableAudio: 1 })] }),
+      inRoom({
+        members: [member('100', { role: 1, enableAudio: 1 }), member('300', { enableAudio: 1 })],
+      }),
       msg(Cmd.roomInfo, { ...byHost, muteAllAudio: 2 }),
     )
     expect(s.conference.muteAllAudio).toBe(2)
-    expect(s.users.audiences.get('300')?.enableAudio).toBe(1)
+    expect(s.users.audiences.get('300')?.enableAudio).toBe(0)
+    expect(s.users.hosts.get('100')?.enableAudio).toBe(1)
+    const speaking = fold(
+      s,
+      msg(Cmd.userState, { ...byHost, uid: '300', enableAudio: 1, code: 104 }),
+    )
+    expect(speaking.users.audiences.get('300')?.enableAudio).toBe(1)
+    expect(speaking.conference.muteAllAudio).toBe(2)
+    // My own audio too, when I am the audience, and my remote audio stays on (only forced mute, [MUTE-3]).
+    const mine = fold(inRoom({ me: { enableAudio: 1 } }), {
+      type: 'rest/muteAllUpdated',
+      muteAllAudio: 2,
+    })
+    expect(mine.me?.enableAudio).toBe(0)
   })
 
   it('[MUTE-5] the mute-all command toggles muteAllAudio: 0 to 1 (or 2 when chosen) and back to 0', () => {
