@@ -2,7 +2,7 @@ import type { OfferedStream, SubstreamId, WantedStream } from '@streams/wire/sfu
 import { CandidateBatcher } from '../webrtc/ice'
 import type { LinkSample } from '../webrtc/quality'
 import { sampleReceiveStats, type Counters } from '../webrtc/stats'
-import type { SfuSignalling } from './signalling'
+import type { SfuRequest, SfuSignalling } from './signalling'
 
 const keyOf = (s: { feed: number; mid: string }) => `${s.feed}:${s.mid}`
 
@@ -37,7 +37,7 @@ export class Receiver {
     private readonly events: ReceiverEvents,
   ) {
     this.batcher = new CandidateBatcher((candidates) =>
-      this.send(() => this.signalling.request({ t: 'trickle', pc: 'sub', candidates })),
+      this.step(() => this.ask({ t: 'trickle', pc: 'sub', candidates })),
     )
   }
 
@@ -53,27 +53,27 @@ export class Receiver {
       for (const s of sorted) if (s.substream !== undefined) this.layers.set(keyOf(s), s.substream)
       for (const k of [...this.layers.keys()])
         if (!sorted.some((s) => keyOf(s) === k)) this.layers.delete(k)
-      this.send(() => this.signalling.request({ t: 'want', streams: sorted }))
+      this.step(() => this.ask({ t: 'want', streams: sorted }))
       return
     }
     for (const s of sorted) {
       if (s.substream === undefined || this.layers.get(keyOf(s)) === s.substream) continue
       this.layers.set(keyOf(s), s.substream)
       const { feed, mid, substream } = s
-      this.send(() => this.signalling.request({ t: 'layer', feed, mid, substream }))
+      this.step(() => this.ask({ t: 'layer', feed, mid, substream }))
     }
   }
 
   /** The server's offer of what I receive: answered in order with the other requests. */
   offer(sdp: string, streams: readonly OfferedStream[]): void {
-    this.send(async () => {
+    this.step(async () => {
       const pc = this.connection()
       await pc.setRemoteDescription({ type: 'offer', sdp })
       const answer = await pc.createAnswer()
       await pc.setLocalDescription(answer)
       this.offered = streams
       this.events.changed()
-      await this.signalling.request({ t: 'answer', sdp: answer.sdp ?? '' })
+      this.ask({ t: 'answer', sdp: answer.sdp ?? '' })
     })
   }
 
@@ -111,7 +111,7 @@ export class Receiver {
 
   /** ICE restart: the server asks Janus for a restart offer, which comes as any offer. */
   restart(): void {
-    this.send(() => this.signalling.request({ t: 'restart' }))
+    this.step(() => this.ask({ t: 'restart' }))
   }
 
   get connectionState(): RTCPeerConnectionState | undefined {
@@ -138,12 +138,24 @@ export class Receiver {
     return pc
   }
 
-  private send(request: () => Promise<unknown>): void {
+  /**
+   * Runs a step after the steps before it (the connection's offers and answers happen in order).
+   * A request a step sends is not waited for: the server answers requests in the order they come,
+   * so the next step (a candidate, another want) goes out without a round trip in between.
+   */
+  private step(run: () => Promise<unknown> | void): void {
     this.queue = this.queue
-      .then(() => (this.closed ? undefined : request()))
-      .catch((error: Error) => {
-        if (!this.closed) this.events.failed(error.message)
-      })
+      .then(() => (this.closed ? undefined : run()))
+      .catch((error: Error) => this.report(error))
+  }
+
+  /** Sends a request; a refusal is reported, never thrown. */
+  private ask(frame: SfuRequest): void {
+    this.signalling.request(frame).catch((error: Error) => this.report(error))
+  }
+
+  private report(error: Error): void {
+    if (!this.closed) this.events.failed(error.message)
   }
 }
 

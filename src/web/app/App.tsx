@@ -9,6 +9,7 @@ import { lazyScreen } from './lazy-screen'
 import { Loading } from './Loading'
 import { setNavigator } from './navigation'
 import { RequireLogin } from './RequireLogin'
+import { loadMeetingScreen, loadMobileMeetingScreen } from './room-screens'
 import { ScreenBoundary } from './ScreenError'
 import { loadStats } from './stats'
 import { installCapture } from '../session/capture'
@@ -17,8 +18,8 @@ import { CrashNotice } from './CrashNotice'
 // [ROUTE-6] every screen is its own lazily loaded chunk.
 const HomeScreen = lazyScreen(() => import('../screens/home/HomeScreen'))
 const LoginScreen = lazyScreen(() => import('../screens/login/LoginScreen'))
-const MeetingScreen = lazyScreen(() => import('../screens/meeting/MeetingScreen'))
-const MobileMeetingScreen = lazyScreen(() => import('../screens/mobile/MobileMeetingScreen'))
+const MeetingScreen = lazyScreen(loadMeetingScreen)
+const MobileMeetingScreen = lazyScreen(loadMobileMeetingScreen)
 const SettingScreen = lazyScreen(() => import('../screens/setting/SettingScreen'))
 const ProjectionScreen = lazyScreen(() => import('../screens/projection/ProjectionScreen'))
 const ProjectionMeetingScreen = lazyScreen(

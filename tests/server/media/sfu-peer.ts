@@ -111,3 +111,18 @@ export async function janusHandles(server: TestServer): Promise<number> {
     await admin.close().catch(() => undefined)
   }
 }
+
+/**
+ * Janus's handle count once it stands still for 200 ms: a session attaches the handle it will
+ * receive through just after its join is answered.
+ */
+export async function settledHandles(server: TestServer): Promise<number> {
+  let last = await janusHandles(server)
+  for (let i = 0; i < 50; i++) {
+    await new Promise((r) => setTimeout(r, 200))
+    const now = await janusHandles(server)
+    if (now === last) return now
+    last = now
+  }
+  throw new Error('the count of Janus handles never settled')
+}

@@ -129,6 +129,8 @@ export class SfuSession {
         `the media server is unavailable (${(error as Error).message})`,
       )
     }
+    // What it will receive: the Janus handle is attached now, not on its first want.
+    this.receiving(room).prepare()
     return { feeds: room.feeds() }
   }
 

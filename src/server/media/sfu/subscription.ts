@@ -83,6 +83,14 @@ export class Subscription {
     await handle?.close()
   }
 
+  /**
+   * Attaches the subscriber handle ahead of the first `want` (while the client lays out its
+   * tiles), so that want goes straight to Janus's join. A failure is left for the want to meet.
+   */
+  prepare(): void {
+    this.create().catch(() => undefined)
+  }
+
   private create(): Promise<SubscriberHandle> {
     this.creating ??= SubscriberHandle.create(
       this.room.server.link,
@@ -98,7 +106,14 @@ export class Subscription {
           ),
         }),
       this.events,
-    ).then((handle) => (this.handle = handle))
+    ).then(
+      (handle) => (this.handle = handle),
+      (error: unknown) => {
+        // Not kept: the next want tries again.
+        this.creating = undefined
+        throw error
+      },
+    )
     return this.creating
   }
 }

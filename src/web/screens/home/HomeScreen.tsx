@@ -9,6 +9,7 @@ import { Role, RoomType } from './form-values'
 import { useAccount } from '../../app/account'
 import { AccountBar } from '../../app/AccountBar'
 import { readCarried } from '../../app/carry'
+import { prefetchRoomScreen } from '../../app/room-screens'
 import { useRoomCard } from '../../app/use-room-card'
 import { LanguageSwitch } from '../../app/LanguageSwitch'
 import { useCarriedNavigate } from '../../app/use-carried-navigate'
@@ -56,15 +57,15 @@ export default function HomeScreen() {
   // Only a host may create a room, and a share link names one that exists.
   const creating = form.role === Role.host && !carried.roomId
 
-  // The session loads while the user fills the form (not before: the first load stays small).
-  const ensureSession = useCallback(
-    () =>
-      loadSession().then((loaded) => {
-        setSession(loaded)
-        return loaded
-      }),
-    [],
-  )
+  // The session loads while the user fills the form (not before: the first load stays small),
+  // and so does the room screen a join goes to.
+  const ensureSession = useCallback(() => {
+    prefetchRoomScreen()
+    return loadSession().then((loaded) => {
+      setSession(loaded)
+      return loaded
+    })
+  }, [])
 
   useEffect(() => {
     if (phase === 'inRoom') navigate(mobile ? '/m/meeting' : '/meeting')
