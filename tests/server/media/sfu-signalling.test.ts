@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Client, enter, meeting, ROOM, SCENE, startServer, type TestServer } from '../harness'
-import { janusHandles, SfuPeer } from './sfu-peer'
+import { janusHandles, SfuPeer, settledHandles } from './sfu-peer'
 import { settled, until } from './werift-peer'
 
 let server: TestServer
@@ -34,6 +34,36 @@ async function publishingHost() {
   )
   const feed = guest.feeds().find((f) => f.uid === room.host.me.uid)
   return { ...room, hostPeer: host, guestPeer: guest, feed }
+}
+
+/** The host's room with the conferee granted the microphone, sending it, and the host hearing it. */
+async function speakingGuest() {
+  const room = await publishingHost()
+  const { host, guest, hostPeer } = room
+  await host.client.post(`${host.path}/user/${guest.me.uid}`, { enableAudio: 1 })
+  const speaker = peers.find((p) => p.who === guest)!
+  expect((await speaker.publish({ audio: true })).t).toBe('ack')
+  await until(
+    () => hostPeer.feeds().some((f) => f.uid === guest.me.uid && f.audio),
+    30_000,
+    'the guest feed',
+  )
+  const feed = hostPeer.feeds().find((f) => f.uid === guest.me.uid)
+  await hostPeer.want([{ feed: feed.feed, mid: feed.audio }])
+  await until(() => hostPeer.receiver.received.audio > 10, 30_000, 'guest audio')
+  return { ...room, speaker }
+}
+
+/**
+ * The speaker is told its audio is muted at the SFU, and the listener then gets none of it (its
+ * client keeps sending); answers the count of audio packets the listener got.
+ */
+async function silenced(speaker: SfuPeer, listener: SfuPeer): Promise<number> {
+  await speaker.socket.next((f) => f.t === 'moderated' && f.kind === 'audio' && f.muted, 30_000)
+  const muted = await settled(() => listener.receiver.received.audio, 'the muted audio')
+  await new Promise((r) => setTimeout(r, 1000))
+  expect(listener.receiver.received.audio).toBe(muted)
+  return muted
 }
 
 describe('SFU signalling: our server owns every permission', () => {
@@ -85,7 +115,7 @@ describe('SFU signalling: our server owns every permission', () => {
     const { guest } = await meeting(server)
     const peer = await open(guest)
     expect((await peer.join()).t).toBe('ack')
-    const before = await janusHandles(server)
+    const before = await settledHandles(server)
     expect(await peer.publish({ audio: true })).toMatchObject({ t: 'error', code: 'forbidden' })
     expect(await peer.publish({ video: true })).toMatchObject({ t: 'error', code: 'forbidden' })
     expect(await janusHandles(server)).toBe(before)
@@ -106,7 +136,7 @@ describe('SFU signalling: our server owns every permission', () => {
     expect(body.data.me).toMatchObject({ enableAudio: 0, enableVideo: 0 })
     const peer = await open({ client, me: body.data.me, room: body.data.roomInfo, path: host.path })
     expect((await peer.join()).t).toBe('ack')
-    const before = await janusHandles(server)
+    const before = await settledHandles(server)
     expect(await peer.publish({ audio: true })).toMatchObject({ t: 'error', code: 'forbidden' })
     expect(await peer.publish({ video: true })).toMatchObject({ t: 'error', code: 'forbidden' })
     expect(await janusHandles(server)).toBe(before)
@@ -154,7 +184,7 @@ describe('SFU signalling: our server owns every permission', () => {
     const other = await meeting(server)
     const stranger = await open(other.guest)
     expect((await stranger.join()).t).toBe('ack')
-    const before = await janusHandles(server)
+    const before = await settledHandles(server)
     expect(await stranger.want([{ feed: feed.feed, mid: feed.video }])).toMatchObject({
       t: 'error',
       code: 'unknownFeed',
@@ -193,7 +223,7 @@ describe('SFU signalling: our server owns every permission', () => {
 
 describe('SFU signalling: who talks', () => {
   it('the active speaker: our server passes on Janus audio levels as talking on and off, by tile', async () => {
-    const { host, guest } = await meeting(server)
+    const { host, guest, name } = await meeting(server)
     const speaker = await open(host)
     const listener = await open(guest)
     expect((await speaker.join()).t).toBe('ack')
@@ -211,32 +241,46 @@ describe('SFU signalling: who talks', () => {
     expect(
       await listener.socket.next((f) => f.t === 'talking' && f.on === false, 30_000),
     ).toMatchObject({ tile: host.me.uid })
+    // Talking when the microphone goes: stopped, though Janus hears no audio to say so.
+    const from = listener.socket.pushed.length
+    const said = (on: boolean) =>
+      listener.socket.pushed.slice(from).some((f) => f.t === 'talking' && f.on === on)
+    mic.audioLevel = 10
+    await until(() => said(true), 30_000, 'talking again')
+    // Who joins while someone talks is told so (Janus said it once, before).
+    const late = await open(await enter(server, { roomName: name, role: 2 }))
+    expect((await late.join()).t).toBe('ack')
+    expect(late.socket.pushed.find((f) => f.t === 'talking')).toMatchObject({
+      tile: host.me.uid,
+      on: true,
+    })
+    expect((await speaker.socket.request({ t: 'unpublish', source: 'camera' })).t).toBe('ack')
+    await until(() => said(false), 30_000, 'stopped with the microphone')
   })
 })
 
 describe('SFU signalling: moderation follows the room', () => {
   it('[MUTE-2] forced mute silences a conferee at the SFU, not only in its client', async () => {
-    const { host, guest, hostPeer } = await publishingHost()
-    await host.client.post(`${host.path}/user/${guest.me.uid}`, { enableAudio: 1 })
-    const speaker = peers.find((p) => p.who === guest)!
-    expect((await speaker.publish({ audio: true })).t).toBe('ack')
-    await until(
-      () => hostPeer.feeds().some((f) => f.uid === guest.me.uid && f.audio),
-      30_000,
-      'the guest feed',
-    )
-    const feed = hostPeer.feeds().find((f) => f.uid === guest.me.uid)
-    await hostPeer.want([{ feed: feed.feed, mid: feed.audio }])
-    await until(() => hostPeer.receiver.received.audio > 10, 30_000, 'guest audio')
+    const { host, guest, hostPeer, speaker } = await speakingGuest()
     // The host mutes everyone; the guest's client keeps sending.
     expect((await host.client.post(host.path, { muteAllAudio: 1 })).body.code).toBe(0)
-    await speaker.socket.next((f) => f.t === 'moderated' && f.kind === 'audio' && f.muted, 30_000)
-    const muted = await settled(() => hostPeer.receiver.received.audio, 'the muted audio')
-    await new Promise((r) => setTimeout(r, 1000))
-    expect(hostPeer.receiver.received.audio).toBe(muted)
+    const muted = await silenced(speaker, hostPeer)
     // Enabled again by the host: the SFU lets it through again.
     await host.client.post(host.path, { muteAllAudio: 0 })
     await host.client.post(`${host.path}/user/${guest.me.uid}`, { enableAudio: 1 })
+    await until(() => hostPeer.receiver.received.audio > muted + 10, 30_000, 'audio released')
+  })
+
+  it('[MUTE-4] [MUTE-6] mute-all 2 silences a conferee at the SFU; the host accepting its request to speak lets it through while mute-all stays 2', async () => {
+    const { host, guest, hostPeer, speaker } = await speakingGuest()
+    expect((await host.client.post(host.path, { muteAllAudio: 2 })).body.code).toBe(0)
+    const muted = await silenced(speaker, hostPeer)
+    expect((await guest.client.post(`${guest.path}/apply`, { type: 1, action: 1 })).body.code).toBe(
+      0,
+    )
+    const answer = { type: 1, action: 1, to: guest.me.uid }
+    expect((await host.client.post(`${host.path}/apply`, answer)).body.code).toBe(0)
+    await speaker.socket.next((f) => f.t === 'moderated' && f.kind === 'audio' && !f.muted, 30_000)
     await until(() => hostPeer.receiver.received.audio > muted + 10, 30_000, 'audio released')
   })
 

@@ -58,6 +58,8 @@ export class SfuRoom {
   private monitor: RoomMonitor | undefined
   private opening: Promise<RoomMonitor> | undefined
   private readonly muted = new Map<string, boolean>()
+  /** The feeds Janus last said were talking, with their tiles. */
+  private readonly talking = new Map<number, string>()
   private reconciling: Promise<void> = Promise.resolve()
   private reconcileQueued = false
   private ended = false
@@ -85,11 +87,15 @@ export class SfuRoom {
         const monitor = await RoomMonitor.open(this.server.link, this.ref, {
           publishers: () => {
             this.broadcast({ t: 'feeds', feeds: this.feeds() })
+            this.quieted()
             this.scheduleReconcile()
           },
           talking: (feed, on) => {
             const known = this.feed(feed)
-            if (known) this.broadcast({ t: 'talking', tile: known.owner.tileUid, on })
+            if (!known) return
+            if (on) this.talking.set(feed, known.owner.tileUid)
+            else this.talking.delete(feed)
+            this.broadcast({ t: 'talking', tile: known.owner.tileUid, on })
           },
           gone: () => {
             if (this.monitor === monitor) this.monitor = undefined
@@ -97,10 +103,28 @@ export class SfuRoom {
         })
         this.monitor = monitor
         this.muted.clear()
+        this.talking.clear()
         return monitor
       })().finally(() => (this.opening = undefined))
     }
     return this.opening
+  }
+
+  /**
+   * Janus says a speaker stopped only from the audio it still gets: a talking feed that left, or
+   * whose microphone went, is told stopped here.
+   */
+  private quieted(): void {
+    for (const [feed, tile] of this.talking) {
+      if (this.feed(feed)?.info.audio !== undefined) continue
+      this.talking.delete(feed)
+      this.broadcast({ t: 'talking', tile, on: false })
+    }
+  }
+
+  /** The tiles talking now (Janus tells of a change only: a member who joins later learns them here). */
+  talkingTiles(): string[] {
+    return [...new Set(this.talking.values())]
   }
 
   /** Every publication in the room now. */

@@ -131,6 +131,7 @@ export class SfuSession {
     }
     // What it will receive: the Janus handle is attached now, not on its first want.
     this.receiving(room).prepare()
+    for (const tile of room.talkingTiles()) this.send({ t: 'talking', tile, on: true })
     return { feeds: room.feeds() }
   }
 
