@@ -1,12 +1,10 @@
 import {
-  Button,
   Menu,
   MenuDivider,
   MenuItem,
   MenuList,
   MenuPopover,
   MenuTrigger,
-  Tooltip,
 } from '@fluentui/react-components'
 import {
   Cart24Regular,
@@ -24,6 +22,7 @@ import { selectCan } from '@streams/selectors'
 import { Role } from '@streams/wire/roles'
 import { addBusinessTexts } from '../i18n/business'
 import { useSelector, useSession } from '../session/context'
+import { menuTriggerButton } from '../ui/menu-trigger'
 
 // The dialogs load when first opened: the room's first JS carries none of them.
 const QuizDialog = lazy(() => import('./quiz/QuizDialog'))
@@ -73,26 +72,11 @@ export function BusinessMenu({ narrow }: { narrow: boolean }) {
   const [open, setOpen] = useState<Open>(null)
   if (!view.signIn) return null
   const close = () => setOpen(null)
-  const trigger = (
-    <Button
-      appearance="subtle"
-      icon={<Sparkle24Regular />}
-      aria-label={narrow ? t('biz.menu') : undefined}
-    >
-      {narrow ? null : t('biz.menu')}
-    </Button>
-  )
   return (
     <>
       <Menu>
         <MenuTrigger disableButtonEnhancement>
-          {narrow ? (
-            <Tooltip content={t('biz.menu')} relationship="description">
-              {trigger}
-            </Tooltip>
-          ) : (
-            trigger
-          )}
+          {menuTriggerButton(<Sparkle24Regular />, t('biz.menu'), narrow)}
         </MenuTrigger>
         <MenuPopover>
           <MenuList>

@@ -1,12 +1,10 @@
 import {
-  Button,
   Menu,
   MenuDivider,
   MenuItem,
   MenuList,
   MenuPopover,
   MenuTrigger,
-  Tooltip,
 } from '@fluentui/react-components'
 import { HandRight24Regular } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
@@ -14,6 +12,7 @@ import type { State } from '@streams/projections'
 import { selectCan, selectCanApplyToUnmute, selectCanCancelBoardRequest } from '@streams/selectors'
 import { RequestType, type RequestTypeId } from '@streams/wire/peer'
 import { useSelector, useSession } from '../../../session/context'
+import { menuTriggerButton } from '../../../ui/menu-trigger'
 import { MoreMenu } from './HostMenu'
 
 const selectCanApply = (s: State) => selectCan(s, 'applyMedia')
@@ -40,27 +39,12 @@ export function ApplyMenu({
   const canCancel = useSelector(selectCanCancel)
   const speakUnderMute = useSelector(selectCanApplyToUnmute)
   const apply = (requestType: RequestTypeId) => dispatch({ type: 'ui/applyClicked', requestType })
-  const trigger = (
-    <Button
-      appearance="subtle"
-      icon={<HandRight24Regular />}
-      aria-label={narrow ? t('menu.apply') : undefined}
-    >
-      {narrow ? null : t('menu.apply')}
-    </Button>
-  )
   return (
     <>
       {(canApply || speakUnderMute) && (
         <Menu>
           <MenuTrigger disableButtonEnhancement>
-            {narrow ? (
-              <Tooltip content={t('menu.apply')} relationship="description">
-                {trigger}
-              </Tooltip>
-            ) : (
-              trigger
-            )}
+            {menuTriggerButton(<HandRight24Regular />, t('menu.apply'), narrow)}
           </MenuTrigger>
           <MenuPopover>
             <MenuList>

@@ -1,5 +1,4 @@
 import {
-  Button,
   Menu,
   MenuDivider,
   MenuItem,
@@ -7,7 +6,6 @@ import {
   MenuList,
   MenuPopover,
   MenuTrigger,
-  Tooltip,
 } from '@fluentui/react-components'
 import { MoreHorizontal24Regular } from '@fluentui/react-icons'
 import { useState } from 'react'
@@ -21,6 +19,7 @@ import { LAYOUTS, type LayoutName } from '@streams/wire/video'
 import { LiveMenuItems } from '../../../live/LiveMenuItems'
 import { StreamingUrlsDialog } from '../../../live/StreamingUrlsDialog'
 import { useSelector, useSession } from '../../../session/context'
+import { menuTriggerButton } from '../../../ui/menu-trigger'
 
 const selectLayout = (s: State) => s.layout.layout
 const selectBoardOn = (s: State) => s.conference.shareBoard === 1
@@ -61,15 +60,6 @@ export function MoreMenu({
   const liveOn = useSelector(selectLiveOn)
   const people = useSelector(selectSpeakers)
   const [streamsOpen, setStreamsOpen] = useState(false)
-  const trigger = (
-    <Button
-      appearance="subtle"
-      icon={<MoreHorizontal24Regular />}
-      aria-label={narrow ? t('menu.more') : undefined}
-    >
-      {narrow ? null : t('menu.more')}
-    </Button>
-  )
   return (
     <>
       <Menu
@@ -81,13 +71,7 @@ export function MoreMenu({
         }}
       >
         <MenuTrigger disableButtonEnhancement>
-          {narrow ? (
-            <Tooltip content={t('menu.more')} relationship="description">
-              {trigger}
-            </Tooltip>
-          ) : (
-            trigger
-          )}
+          {menuTriggerButton(<MoreHorizontal24Regular />, t('menu.more'), narrow)}
         </MenuTrigger>
         <MenuPopover>
           <MenuList>
