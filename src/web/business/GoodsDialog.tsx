@@ -1,36 +1,15 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  Text,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components'
+import { Button, Field, Input, Text, makeStyles } from '@fluentui/react-components'
 import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { State } from '@streams/projections'
 import { addBusinessTexts } from '../i18n/business'
 import { useSelector, useSession } from '../session/context'
+import { ListDialog, ListRow } from '../ui/ListDialog'
 import { price } from './GoodsCard'
 
 const useStyles = makeStyles({
-  list: { display: 'flex', flexDirection: 'column', gap: '6px', padding: 0, margin: 0 },
-  row: {
-    listStyle: 'none',
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'center',
-    gap: '6px',
-    padding: '6px 8px',
-    borderRadius: tokens.borderRadiusMedium,
-    backgroundColor: tokens.colorNeutralBackground2,
-  },
+  list: { gap: '6px' },
+  row: { flexWrap: 'wrap', alignItems: 'center', gap: '6px', padding: '6px 8px' },
   name: { flexGrow: 1 },
   form: { display: 'flex', flexDirection: 'column', gap: '8px', marginTop: '12px' },
 })
@@ -68,63 +47,59 @@ export default function GoodsDialog({ onClose }: { onClose: () => void }) {
     setImage('')
   }
   return (
-    <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>{t('biz.goods.title')}</DialogTitle>
-          <DialogContent>
-            {list?.length === 0 && <Text>{t('biz.goods.none')}</Text>}
-            <ul className={styles.list} aria-label={t('biz.goods.title')}>
-              {(list ?? []).map((g) => (
-                <li key={g.goodsId} className={styles.row} aria-label={g.title}>
-                  <Text className={styles.name}>
-                    {g.title} · ¥ {price(g.price)}
-                  </Text>
-                  <Button
-                    size="small"
-                    appearance={shown === g.goodsId ? 'secondary' : 'primary'}
-                    onClick={() =>
-                      dispatch({
-                        type: 'ui/goodsPresented',
-                        goodsId: g.goodsId,
-                        show: shown !== g.goodsId,
-                      })
-                    }
-                  >
-                    {shown === g.goodsId ? t('biz.goods.hide') : t('biz.goods.show')}
-                  </Button>
-                </li>
-              ))}
-            </ul>
-            <form className={styles.form} onSubmit={add} aria-label={t('biz.goods.add')}>
-              <Field label={t('biz.goods.name')} required>
-                <Input value={title} maxLength={100} onChange={(_, d) => setTitle(d.value)} />
-              </Field>
-              <Field label={t('biz.goods.price')}>
-                <Input
-                  type="number"
-                  min={0}
-                  step={0.01}
-                  value={amount}
-                  onChange={(_, d) => setAmount(d.value)}
-                />
-              </Field>
-              <Field label={t('biz.goods.url')}>
-                <Input type="url" value={url} onChange={(_, d) => setUrl(d.value)} />
-              </Field>
-              <Field label={t('biz.goods.image')}>
-                <Input type="url" value={image} onChange={(_, d) => setImage(d.value)} />
-              </Field>
-              <Button type="submit" appearance="primary" disabled={!valid}>
-                {t('biz.goods.add')}
-              </Button>
-            </form>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={onClose}>{t('biz.goods.close')}</Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <ListDialog
+      open
+      onClose={onClose}
+      title={t('biz.goods.title')}
+      empty={list?.length === 0 ? t('biz.goods.none') : null}
+      closeLabel={t('biz.goods.close')}
+      listClassName={styles.list}
+      below={
+        <form className={styles.form} onSubmit={add} aria-label={t('biz.goods.add')}>
+          <Field label={t('biz.goods.name')} required>
+            <Input value={title} maxLength={100} onChange={(_, d) => setTitle(d.value)} />
+          </Field>
+          <Field label={t('biz.goods.price')}>
+            <Input
+              type="number"
+              min={0}
+              step={0.01}
+              value={amount}
+              onChange={(_, d) => setAmount(d.value)}
+            />
+          </Field>
+          <Field label={t('biz.goods.url')}>
+            <Input type="url" value={url} onChange={(_, d) => setUrl(d.value)} />
+          </Field>
+          <Field label={t('biz.goods.image')}>
+            <Input type="url" value={image} onChange={(_, d) => setImage(d.value)} />
+          </Field>
+          <Button type="submit" appearance="primary" disabled={!valid}>
+            {t('biz.goods.add')}
+          </Button>
+        </form>
+      }
+    >
+      {(list ?? []).map((g) => (
+        <ListRow key={g.goodsId} className={styles.row} label={g.title}>
+          <Text className={styles.name}>
+            {g.title} · ¥ {price(g.price)}
+          </Text>
+          <Button
+            size="small"
+            appearance={shown === g.goodsId ? 'secondary' : 'primary'}
+            onClick={() =>
+              dispatch({
+                type: 'ui/goodsPresented',
+                goodsId: g.goodsId,
+                show: shown !== g.goodsId,
+              })
+            }
+          >
+            {shown === g.goodsId ? t('biz.goods.hide') : t('biz.goods.show')}
+          </Button>
+        </ListRow>
+      ))}
+    </ListDialog>
   )
 }

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next'
 import { InputService, type InputUser } from '@streams/wire/rest/inputs'
 import { addLiveTexts } from '../i18n/live'
 import { routes } from '../session/routes'
-import { ListDialog, ListRow } from './ListDialog'
+import { ListDialog, ListRow } from '../ui/ListDialog'
 
 const useStyles = makeStyles({
   row: { flexDirection: 'column', gap: '4px' },

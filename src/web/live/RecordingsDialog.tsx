@@ -7,7 +7,7 @@ import { selectCan } from '@streams/selectors'
 import { RECORDING_STATUS } from '@streams/wire/constants'
 import { addLiveTexts } from '../i18n/live'
 import { useSelector, useSession } from '../session/context'
-import { ListDialog, ListRow } from './ListDialog'
+import { ListDialog, ListRow } from '../ui/ListDialog'
 
 const useStyles = makeStyles({
   row: { flexWrap: 'wrap', alignItems: 'center', gap: '8px 12px' },

@@ -5,7 +5,7 @@ import { RestFailure } from '@streams/ports/rest'
 import { LiveService, type LanguageStream } from '@streams/wire/rest/live'
 import { addLiveTexts } from '../i18n/live'
 import { routes } from '../session/routes'
-import { ListDialog, ListRow } from './ListDialog'
+import { ListDialog, ListRow } from '../ui/ListDialog'
 
 type TFunction = ReturnType<typeof useTranslation>['t']
 

@@ -1,11 +1,5 @@
 import {
   Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   Field,
   MessageBar,
   MessageBarBody,
@@ -16,6 +10,7 @@ import {
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { REPORT_NOTE_MAX } from '@streams/wire/rest/report'
+import { DialogFrame } from '../ui/DialogFrame'
 import { useSession } from './context'
 import { sendProblemReport } from './report-problem'
 
@@ -58,48 +53,44 @@ export function ReportProblemDialog({ open, onClose }: { open: boolean; onClose:
     )
   }
   return (
-    <Dialog open={open} onOpenChange={(_, d) => !d.open && close()}>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>{t('settings.reportTitle')}</DialogTitle>
-          <DialogContent className={styles.body}>
-            <Text>{t('settings.reportHint')}</Text>
-            <Field label={t('settings.reportNote')}>
-              <Textarea
-                value={note}
-                maxLength={REPORT_NOTE_MAX}
-                resize="vertical"
-                disabled={status.kind === 'sending' || status.kind === 'sent'}
-                onChange={(_, d) => setNote(d.value)}
-              />
-            </Field>
-            {status.kind === 'sent' && (
-              <MessageBar intent="success" role="status">
-                <MessageBarBody>
-                  {t('settings.reportSent', { id: status.id.slice(0, 8) })}
-                </MessageBarBody>
-              </MessageBar>
-            )}
-            {status.kind === 'failed' && (
-              <MessageBar intent="error" role="alert">
-                <MessageBarBody>
-                  {t('settings.reportFailed', { message: status.message })}
-                </MessageBarBody>
-              </MessageBar>
-            )}
-          </DialogContent>
-          <DialogActions>
-            {status.kind !== 'sent' && (
-              <Button appearance="primary" disabled={status.kind === 'sending'} onClick={send}>
-                {status.kind === 'sending' ? t('settings.reportSending') : t('settings.reportSend')}
-              </Button>
-            )}
-            <Button onClick={close}>
-              {status.kind === 'sent' ? t('settings.close') : t('settings.reportCancel')}
+    <DialogFrame
+      open={open}
+      onClose={close}
+      title={t('settings.reportTitle')}
+      contentClassName={styles.body}
+      actions={
+        <>
+          {status.kind !== 'sent' && (
+            <Button appearance="primary" disabled={status.kind === 'sending'} onClick={send}>
+              {status.kind === 'sending' ? t('settings.reportSending') : t('settings.reportSend')}
             </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+          )}
+          <Button onClick={close}>
+            {status.kind === 'sent' ? t('settings.close') : t('settings.reportCancel')}
+          </Button>
+        </>
+      }
+    >
+      <Text>{t('settings.reportHint')}</Text>
+      <Field label={t('settings.reportNote')}>
+        <Textarea
+          value={note}
+          maxLength={REPORT_NOTE_MAX}
+          resize="vertical"
+          disabled={status.kind === 'sending' || status.kind === 'sent'}
+          onChange={(_, d) => setNote(d.value)}
+        />
+      </Field>
+      {status.kind === 'sent' && (
+        <MessageBar intent="success" role="status">
+          <MessageBarBody>{t('settings.reportSent', { id: status.id.slice(0, 8) })}</MessageBarBody>
+        </MessageBar>
+      )}
+      {status.kind === 'failed' && (
+        <MessageBar intent="error" role="alert">
+          <MessageBarBody>{t('settings.reportFailed', { message: status.message })}</MessageBarBody>
+        </MessageBar>
+      )}
+    </DialogFrame>
   )
 }

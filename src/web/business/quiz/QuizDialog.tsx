@@ -1,18 +1,4 @@
-import {
-  Badge,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Divider,
-  Link,
-  Text,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components'
+import { Badge, Button, Divider, Link, makeStyles, Text } from '@fluentui/react-components'
 import { ArrowDownload20Regular, ArrowUpload24Regular } from '@fluentui/react-icons'
 import { useEffect, useRef, type ChangeEvent } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -20,6 +6,7 @@ import type { State } from '@streams/projections'
 import type { Question } from '@streams/ports/rest-types'
 import { addBusinessTexts } from '../../i18n/business'
 import { useSelector, useSession } from '../../session/context'
+import { ListDialog, ListRow } from '../../ui/ListDialog'
 import { useServiceUrl } from '../service-url'
 import { QuizForm } from './QuizForm'
 import { QuizResults } from './QuizResults'
@@ -30,17 +17,8 @@ const useStyles = makeStyles({
   tools: { display: 'flex', flexWrap: 'wrap', gap: '8px', alignItems: 'center' },
   // An icon beside a link's text, on its line (not above its baseline).
   iconLink: { display: 'inline-flex', alignItems: 'center', gap: '4px' },
-  list: { display: 'flex', flexDirection: 'column', gap: '6px', padding: 0, margin: 0 },
-  row: {
-    listStyle: 'none',
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'center',
-    gap: '6px',
-    padding: '6px 8px',
-    borderRadius: tokens.borderRadiusMedium,
-    backgroundColor: tokens.colorNeutralBackground2,
-  },
+  list: { gap: '6px' },
+  row: { flexWrap: 'wrap', alignItems: 'center', gap: '6px', padding: '6px 8px' },
   title: { flexGrow: 1, minWidth: '160px' },
 })
 
@@ -79,94 +57,92 @@ export default function QuizDialog({ onClose }: { onClose: () => void }) {
     dispatch({ type: 'ui/questionStateChosen', questionId: q.questionId, answerState })
 
   return (
-    <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
-      <DialogSurface className={styles.surface}>
-        <DialogBody>
-          <DialogTitle>{t('biz.quiz.title')}</DialogTitle>
-          <DialogContent className={styles.content}>
-            <div className={styles.tools}>
-              <Button icon={<ArrowUpload24Regular />} onClick={() => file.current?.click()}>
-                {t('biz.quiz.import')}
-              </Button>
-              <input
-                ref={file}
-                type="file"
-                accept=".csv,text/csv"
-                hidden
-                aria-label={t('biz.quiz.import')}
-                onChange={(e) => void importFile(e)}
-              />
-              {templateUrl && (
-                <Link href={templateUrl} download>
-                  {t('biz.quiz.template')}
-                </Link>
-              )}
-              {exportUrl && (
-                <Link href={exportUrl} download className={styles.iconLink}>
-                  <ArrowDownload20Regular aria-hidden />
-                  {t('biz.quiz.export')}
-                </Link>
-              )}
-            </div>
-            {questions !== null && questions.length === 0 && <Text>{t('biz.quiz.none')}</Text>}
-            <ul className={styles.list} aria-label={t('biz.quiz.title')}>
-              {(questions ?? []).map((q) => (
-                <li key={q.questionId} className={styles.row} aria-label={q.title}>
-                  <Text className={styles.title}>
-                    {q.simpleOrder}. {q.title}
-                  </Text>
-                  <Badge appearance="outline">
-                    {q.multiple ? t('biz.quiz.multiple') : t('biz.quiz.single')}
-                  </Badge>
-                  <Badge appearance="tint" color={q.answerState === 1 ? 'success' : 'informative'}>
-                    {t(`biz.quiz.state.${q.answerState}`)}
-                  </Badge>
-                  {q.answerState !== 1 && (
-                    <Button size="small" appearance="primary" onClick={() => state(q, 1)}>
-                      {t('biz.quiz.publish')}
-                    </Button>
-                  )}
-                  {q.answerState === 1 && (
-                    <Button size="small" onClick={() => state(q, 2)}>
-                      {t('biz.quiz.close')}
-                    </Button>
-                  )}
-                  {(q.answerState === 1 || q.answerState === 2) && (
-                    <Button size="small" onClick={() => state(q, 3)}>
-                      {t('biz.quiz.results')}
-                    </Button>
-                  )}
-                  {q.answerState > 0 && (
-                    <Button
-                      size="small"
-                      onClick={() =>
-                        dispatch({ type: 'ui/questionSelected', questionId: q.questionId })
-                      }
-                    >
-                      {t('biz.quiz.follow')}
-                    </Button>
-                  )}
-                  <Button
-                    size="small"
-                    appearance="subtle"
-                    onClick={() =>
-                      dispatch({ type: 'ui/questionDeleted', questionId: q.questionId })
-                    }
-                  >
-                    {t('biz.quiz.delete')}
-                  </Button>
-                </li>
-              ))}
-            </ul>
-            <QuizResults />
-            <Divider />
-            <QuizForm />
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={onClose}>{t('biz.quiz.dismiss')}</Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <ListDialog
+      open
+      onClose={onClose}
+      title={t('biz.quiz.title')}
+      empty={questions !== null && questions.length === 0 ? t('biz.quiz.none') : null}
+      closeLabel={t('biz.quiz.dismiss')}
+      surfaceClassName={styles.surface}
+      contentClassName={styles.content}
+      listClassName={styles.list}
+      above={
+        <div className={styles.tools}>
+          <Button icon={<ArrowUpload24Regular />} onClick={() => file.current?.click()}>
+            {t('biz.quiz.import')}
+          </Button>
+          <input
+            ref={file}
+            type="file"
+            accept=".csv,text/csv"
+            hidden
+            aria-label={t('biz.quiz.import')}
+            onChange={(e) => void importFile(e)}
+          />
+          {templateUrl && (
+            <Link href={templateUrl} download>
+              {t('biz.quiz.template')}
+            </Link>
+          )}
+          {exportUrl && (
+            <Link href={exportUrl} download className={styles.iconLink}>
+              <ArrowDownload20Regular aria-hidden />
+              {t('biz.quiz.export')}
+            </Link>
+          )}
+        </div>
+      }
+      below={
+        <>
+          <QuizResults />
+          <Divider />
+          <QuizForm />
+        </>
+      }
+    >
+      {(questions ?? []).map((q) => (
+        <ListRow key={q.questionId} className={styles.row} label={q.title}>
+          <Text className={styles.title}>
+            {q.simpleOrder}. {q.title}
+          </Text>
+          <Badge appearance="outline">
+            {q.multiple ? t('biz.quiz.multiple') : t('biz.quiz.single')}
+          </Badge>
+          <Badge appearance="tint" color={q.answerState === 1 ? 'success' : 'informative'}>
+            {t(`biz.quiz.state.${q.answerState}`)}
+          </Badge>
+          {q.answerState !== 1 && (
+            <Button size="small" appearance="primary" onClick={() => state(q, 1)}>
+              {t('biz.quiz.publish')}
+            </Button>
+          )}
+          {q.answerState === 1 && (
+            <Button size="small" onClick={() => state(q, 2)}>
+              {t('biz.quiz.close')}
+            </Button>
+          )}
+          {(q.answerState === 1 || q.answerState === 2) && (
+            <Button size="small" onClick={() => state(q, 3)}>
+              {t('biz.quiz.results')}
+            </Button>
+          )}
+          {q.answerState > 0 && (
+            <Button
+              size="small"
+              onClick={() => dispatch({ type: 'ui/questionSelected', questionId: q.questionId })}
+            >
+              {t('biz.quiz.follow')}
+            </Button>
+          )}
+          <Button
+            size="small"
+            appearance="subtle"
+            onClick={() => dispatch({ type: 'ui/questionDeleted', questionId: q.questionId })}
+          >
+            {t('biz.quiz.delete')}
+          </Button>
+        </ListRow>
+      ))}
+    </ListDialog>
   )
 }

@@ -1,19 +1,9 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  makeStyles,
-} from '@fluentui/react-components'
+import { Button, Field, Input, makeStyles } from '@fluentui/react-components'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { addBusinessTexts } from '../../i18n/business'
 import { useSession } from '../../session/context'
+import { DialogFrame } from '../../ui/DialogFrame'
 
 const useStyles = makeStyles({ form: { display: 'flex', flexDirection: 'column', gap: '8px' } })
 
@@ -43,52 +33,50 @@ export default function SendRedPacketDialog({ onClose }: { onClose: () => void }
     onClose()
   }
   return (
-    <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
-      <DialogSurface>
-        <form onSubmit={submit}>
-          <DialogBody>
-            <DialogTitle>{t('biz.red.title')}</DialogTitle>
-            <DialogContent className={styles.form}>
-              <Field
-                label={t('biz.red.total')}
-                required
-                validationMessage={tooFew ? t('biz.red.invalid') : undefined}
-              >
-                <Input
-                  type="number"
-                  min={1}
-                  max={1000000}
-                  value={total}
-                  onChange={(_, d) => setTotal(d.value)}
-                />
-              </Field>
-              <Field label={t('biz.red.count')} required>
-                <Input
-                  type="number"
-                  min={1}
-                  max={1000}
-                  value={count}
-                  onChange={(_, d) => setCount(d.value)}
-                />
-              </Field>
-              <Field label={t('biz.red.greeting')}>
-                <Input
-                  value={greeting}
-                  maxLength={100}
-                  placeholder={t('biz.red.defaultGreeting')}
-                  onChange={(_, d) => setGreeting(d.value)}
-                />
-              </Field>
-            </DialogContent>
-            <DialogActions>
-              <Button type="submit" appearance="primary" disabled={!valid}>
-                {t('biz.red.sendButton')}
-              </Button>
-              <Button onClick={onClose}>{t('biz.red.close')}</Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <DialogFrame
+      onClose={onClose}
+      title={t('biz.red.title')}
+      onSubmit={submit}
+      contentClassName={styles.form}
+      actions={
+        <>
+          <Button type="submit" appearance="primary" disabled={!valid}>
+            {t('biz.red.sendButton')}
+          </Button>
+          <Button onClick={onClose}>{t('biz.red.close')}</Button>
+        </>
+      }
+    >
+      <Field
+        label={t('biz.red.total')}
+        required
+        validationMessage={tooFew ? t('biz.red.invalid') : undefined}
+      >
+        <Input
+          type="number"
+          min={1}
+          max={1000000}
+          value={total}
+          onChange={(_, d) => setTotal(d.value)}
+        />
+      </Field>
+      <Field label={t('biz.red.count')} required>
+        <Input
+          type="number"
+          min={1}
+          max={1000}
+          value={count}
+          onChange={(_, d) => setCount(d.value)}
+        />
+      </Field>
+      <Field label={t('biz.red.greeting')}>
+        <Input
+          value={greeting}
+          maxLength={100}
+          placeholder={t('biz.red.defaultGreeting')}
+          onChange={(_, d) => setGreeting(d.value)}
+        />
+      </Field>
+    </DialogFrame>
   )
 }

@@ -1,21 +1,11 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Text,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components'
+import { Button, Text, makeStyles, tokens } from '@fluentui/react-components'
 import { Dismiss24Regular } from '@fluentui/react-icons'
 import { useCallback, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { selectAudienceByRole, selectHosts, selectMe, selectMembers } from '@streams/selectors'
 import type { Member } from '@streams/wire/member'
 import { useSelector, useSession } from '../../../session/context'
+import { DialogFrame } from '../../../ui/DialogFrame'
 import { VirtualList } from '../../../ui/VirtualList'
 import { hasActions, MemberActionsMenu, selectPowers } from './MemberActions'
 import { MemberRow, ROW_HEIGHT, type RowTexts } from './MemberRow'
@@ -135,28 +125,27 @@ export function MemberPanel({ onClose, bare = false }: { onClose?: () => void; b
           onClose={() => setMenu(null)}
         />
       )}
-      <Dialog open={kicking !== null} onOpenChange={(_, d) => !d.open && setKicking(null)}>
-        <DialogSurface>
-          <DialogBody>
-            <DialogTitle>{t('members.kick')}</DialogTitle>
-            <DialogContent>
-              {t('members.kickConfirm', { name: kicking?.userName ?? '' })}
-            </DialogContent>
-            <DialogActions>
-              <Button
-                appearance="primary"
-                onClick={() => {
-                  if (kicking) dispatch({ type: 'ui/kickClicked', uid: kicking.uid })
-                  setKicking(null)
-                }}
-              >
-                {t('dialogs.confirm')}
-              </Button>
-              <Button onClick={() => setKicking(null)}>{t('dialogs.cancel')}</Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
+      <DialogFrame
+        open={kicking !== null}
+        onClose={() => setKicking(null)}
+        title={t('members.kick')}
+        actions={
+          <>
+            <Button
+              appearance="primary"
+              onClick={() => {
+                if (kicking) dispatch({ type: 'ui/kickClicked', uid: kicking.uid })
+                setKicking(null)
+              }}
+            >
+              {t('dialogs.confirm')}
+            </Button>
+            <Button onClick={() => setKicking(null)}>{t('dialogs.cancel')}</Button>
+          </>
+        }
+      >
+        {t('members.kickConfirm', { name: kicking?.userName ?? '' })}
+      </DialogFrame>
     </section>
   )
 }

@@ -1,21 +1,10 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Switch,
-  Text,
-  makeStyles,
-} from '@fluentui/react-components'
+import { Button, Field, Switch, Text, makeStyles } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
 import type { State } from '@streams/projections'
 import { LanguageSwitch } from '../../../app/LanguageSwitch'
 import { useSelector, useSession } from '../../../session/context'
 import { exportSessionLog } from '../../../session/export-log'
+import { DialogFrame } from '../../../ui/DialogFrame'
 
 const useStyles = makeStyles({
   body: { display: 'flex', flexDirection: 'column', gap: '16px' },
@@ -33,39 +22,33 @@ export function SettingsDialog({ open, onClose }: { open: boolean; onClose: () =
   const session = useSession()
   const noiseReduction = useSelector(selectNoiseReduction)
   return (
-    <Dialog open={open} onOpenChange={(_, d) => !d.open && onClose()}>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>{t('settings.title')}</DialogTitle>
-          <DialogContent className={styles.body}>
-            <Field label={t('settings.language')}>
-              <LanguageSwitch />
-            </Field>
-            <Switch
-              label={t('settings.noiseReduction')}
-              checked={noiseReduction}
-              onChange={(_, d) =>
-                session.dispatch({ type: 'ui/noiseReductionToggled', on: d.checked })
-              }
-            />
-            {!session.replay && (
-              <>
-                <div>
-                  <Button onClick={() => exportSessionLog(session)}>
-                    {t('settings.exportLog')}
-                  </Button>
-                </div>
-                <Text size={200}>{t('settings.exportHint')}</Text>
-              </>
-            )}
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="primary" onClick={onClose}>
-              {t('settings.close')}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <DialogFrame
+      open={open}
+      onClose={onClose}
+      title={t('settings.title')}
+      contentClassName={styles.body}
+      actions={
+        <Button appearance="primary" onClick={onClose}>
+          {t('settings.close')}
+        </Button>
+      }
+    >
+      <Field label={t('settings.language')}>
+        <LanguageSwitch />
+      </Field>
+      <Switch
+        label={t('settings.noiseReduction')}
+        checked={noiseReduction}
+        onChange={(_, d) => session.dispatch({ type: 'ui/noiseReductionToggled', on: d.checked })}
+      />
+      {!session.replay && (
+        <>
+          <div>
+            <Button onClick={() => exportSessionLog(session)}>{t('settings.exportLog')}</Button>
+          </div>
+          <Text size={200}>{t('settings.exportHint')}</Text>
+        </>
+      )}
+    </DialogFrame>
   )
 }

@@ -1,18 +1,7 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Text,
-  makeStyles,
-  mergeClasses,
-  tokens,
-} from '@fluentui/react-components'
+import { Button, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { DialogFrame } from './DialogFrame'
 
 const useStyles = makeStyles({
   list: { display: 'flex', flexDirection: 'column', gap: '8px', padding: 0, margin: 0 },
@@ -26,9 +15,9 @@ const useStyles = makeStyles({
 })
 
 /**
- * The frame of a live dialog that lists the room's items (recordings, input users): the title,
- * what comes above the list, a line when the list is empty, the list named by the title, what
- * comes below it, and the actions ending with Close.
+ * The frame of a dialog that lists the room's items (recordings, input users, goods, quiz
+ * questions, sign-ins): the title, what comes above the list, a line when the list is empty, the
+ * list named by the title, what comes below it, and the actions ending with Close.
  */
 export function ListDialog({
   open,
@@ -38,6 +27,10 @@ export function ListDialog({
   above,
   below,
   actions,
+  closeLabel,
+  listClassName,
+  surfaceClassName,
+  contentClassName,
   children,
 }: {
   open: boolean
@@ -49,31 +42,38 @@ export function ListDialog({
   below?: ReactNode
   /** Buttons before Close. */
   actions?: ReactNode
+  /** The Close button's text ("Close" by default). */
+  closeLabel?: string
+  /** Lays out the list (merged over a column of rows). */
+  listClassName?: string
+  surfaceClassName?: string
+  contentClassName?: string
   /** The rows: ListRow elements. */
   children: ReactNode
 }) {
   const styles = useStyles()
   const { t } = useTranslation()
   return (
-    <Dialog open={open} onOpenChange={(_, d) => !d.open && onClose()}>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogContent>
-            {above}
-            {empty !== null && <Text>{empty}</Text>}
-            <ul className={styles.list} aria-label={title}>
-              {children}
-            </ul>
-            {below}
-          </DialogContent>
-          <DialogActions>
-            {actions}
-            <Button onClick={onClose}>{t('live.recordings.close')}</Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <DialogFrame
+      open={open}
+      onClose={onClose}
+      title={title}
+      surfaceClassName={surfaceClassName}
+      contentClassName={contentClassName}
+      actions={
+        <>
+          {actions}
+          <Button onClick={onClose}>{closeLabel ?? t('live.recordings.close')}</Button>
+        </>
+      }
+    >
+      {above}
+      {empty !== null && <Text>{empty}</Text>}
+      <ul className={mergeClasses(styles.list, listClassName)} aria-label={title}>
+        {children}
+      </ul>
+      {below}
+    </DialogFrame>
   )
 }
 
