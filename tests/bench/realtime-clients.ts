@@ -58,7 +58,18 @@ function onData(payload: Buffer) {
 async function open(i: number): Promise<void> {
   const listen = i % 8 === 0 ? onData : count
   if (kind === 'plain') {
-    sockets.push(await LeanSocket.open(url, listen))
+    // A first exchange, as roomcast's login and join (the server answers it to this socket).
+    let plain: LeanSocket | undefined
+    await new Promise<void>((resolve, reject) => {
+      LeanSocket.open(url, () => {
+        plain!.listen(listen)
+        resolve()
+      }).then((opened) => {
+        plain = opened
+        sockets.push(opened)
+        opened.send('hello')
+      }, reject)
+    })
     return
   }
   const uid = String(100_000 + first + i)

@@ -9,6 +9,7 @@
  * (scripts/build-server.mjs): Node alone, no TypeScript loader.
  */
 import type { Duplex } from 'node:stream'
+import v8 from 'node:v8'
 import { WebSocketServer } from 'ws'
 import { buildApp } from '../../src/server/app'
 import { DEFAULT_SETTINGS } from '../../src/server/config'
@@ -19,14 +20,28 @@ import { cpuMicros } from './support/cpu'
 
 const kind = process.argv[2]
 const rss = () => process.memoryUsage().rss
+const heapUsed = () => process.memoryUsage().heapUsed
+/**
+ * The young generation's committed size: V8 grows it under load and shrinks it when idle, in its
+ * own time, tens of MB at once; RSS per socket is counted without it.
+ */
+const young = () =>
+  v8
+    .getHeapSpaceStatistics()
+    .filter((s) => s.space_name === 'new_space' || s.space_name === 'new_large_object_space')
+    .reduce((sum, s) => sum + s.space_size, 0)
 
 const raw = (ws: unknown) => (ws as { _socket: Duplex })._socket
+const HELLO = 'hello'
 
 /** A bare `ws` server relaying each message to every other client, as `kind` says. */
 async function relay(): Promise<number> {
   const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, perMessageDeflate: false })
   wss.on('connection', (ws) => {
     ws.on('message', (data, isBinary) => {
+      // A client's first words are answered to it alone (as roomcast answers a login and a
+      // join): an idle socket then holds what a socket that has spoken holds.
+      if (!isBinary && data.toString() === HELLO) return ws.send(HELLO)
       if (kind === 'raw') {
         const frame = textFrame(data.toString())
         for (const client of wss.clients) if (client !== ws) raw(client).write(frame)
@@ -92,7 +107,7 @@ process.on('message', (message: { ask: string }) => {
     global.gc?.()
     setTimeout(() => {
       global.gc?.()
-      setTimeout(() => process.send?.({ rss: rss(), heap: process.memoryUsage().heapUsed }), 1000)
+      setTimeout(() => process.send?.({ rss: rss(), young: young(), heap: heapUsed() }), 1000)
     }, 1000)
   }
 })

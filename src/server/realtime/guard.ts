@@ -33,7 +33,8 @@ type Guarded = WebSocket & { [TRACKED]?: Tracked }
  * idle connection costs the few fields below (docs/realtime.md "Memory").
  */
 class Tracked implements Admission {
-  alive = true
+  /** The bytes the connection had read at the last ping (-1: none sent yet). */
+  readAtPing = -1
   userId: string | undefined = undefined
   /** Cleared and let go at the login. */
   loginTimer: ReturnType<typeof setTimeout> | undefined = undefined
@@ -52,15 +53,14 @@ class Tracked implements Admission {
   }
 }
 
-function markAlive(this: Guarded): void {
-  const entry = this[TRACKED]
-  if (entry) entry.alive = true
-}
-
 function forgetClosed(this: Guarded): void {
   const entry = this[TRACKED]
   this[TRACKED] = undefined
   entry?.guard.forget(entry)
+}
+
+function bytesRead(socket: WebSocket): number {
+  return (socket as unknown as { _socket?: { bytesRead?: number } })._socket?.bytesRead ?? 0
 }
 
 function closeLate(socket: WebSocket): void {
@@ -106,7 +106,6 @@ export class ConnectionGuard {
       entry.loginTimer.unref?.()
     }
     ;(socket as Guarded)[TRACKED] = entry
-    socket.on('pong', markAlive)
     socket.on('close', forgetClosed)
     if (this.caps) entry.shared = this.sharedAdmission(entry)
     return entry
@@ -130,13 +129,18 @@ export class ConnectionGuard {
     for (const entry of this.tracked) clearTimeout(entry.loginTimer)
   }
 
+  /**
+   * A peer is alive when it sent anything since the last ping (its pong, a frame): the count of
+   * bytes its TCP socket read tells, so no connection needs a `pong` listener of its own.
+   */
   private beat(): void {
     for (const entry of this.tracked) {
-      if (!entry.alive) {
+      const read = bytesRead(entry.socket)
+      if (read === entry.readAtPing) {
         entry.socket.terminate()
         continue
       }
-      entry.alive = false
+      entry.readAtPing = read
       try {
         entry.socket.ping()
       } catch {

@@ -7,8 +7,16 @@ import type { Relay, RelayListener } from './relay'
 
 export interface Session extends Recipient {
   uid?: string
-  joined: Set<string>
+  /** The channels joined (a Set, or the lighter `FewStrings` of a connection). */
+  readonly joined: ChannelSet
   userId?: string
+}
+
+/** What the hub asks of a session's joined channels. */
+export interface ChannelSet extends Iterable<string> {
+  has(channel: string): boolean
+  add(channel: string): unknown
+  delete(channel: string): boolean
 }
 
 interface Channel extends Fanout<Session> {

@@ -1,12 +1,21 @@
 import { randomBytes } from 'node:crypto'
+import { createRequire } from 'node:module'
 import { hostname } from 'node:os'
-import { Redis } from 'ioredis'
+import type * as IoRedis from 'ioredis'
+import type { Redis } from 'ioredis'
 import type { BusStatus } from './bus'
 
 export interface RedisLog {
   info(message: string): void
   error(message: string): void
 }
+
+/**
+ * ioredis, loaded by the first process to use Redis: one process on its own never does, and does
+ * not carry it (about 14 MB resident; docs/server.md "Where an idle server's memory goes").
+ */
+const redisClass = (): typeof Redis =>
+  (createRequire(import.meta.url)('ioredis') as typeof IoRedis).Redis
 
 /** Messages start with the sending process's id and this separator, then a kind letter. */
 export const SEP = '\u0000'
@@ -39,6 +48,7 @@ export class RedisLink {
   ) {
     const retry = (times: number) => Math.min(100 * times, 1000)
     const common = { retryStrategy: retry, connectTimeout: 2000, lazyConnect: true }
+    const Redis = redisClass()
     this.pub = new Redis(url, {
       ...common,
       enableOfflineQueue: false,

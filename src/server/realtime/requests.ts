@@ -1,6 +1,7 @@
 import { CloseCode, type ClientFrame } from '@streams/wire/realtime'
 import type { TokenClaims, Tokens } from '../auth/tokens'
 import { checkChannelText, checkPeerText, RefusedError } from './checks'
+import { FewStrings } from './few'
 import type { Admission } from './guard'
 import type { ChannelHistory } from './history'
 import { messageIdOf } from './history'
@@ -33,7 +34,8 @@ export interface Requests extends Session {
   /** The connection guard's word on this connection (per-account cap, login timeout). */
   readonly admission: Admission | undefined
   /** Channels this connection's tokens admit it to. */
-  channels: string[]
+  channels: FewStrings
+  readonly joined: FewStrings
   fail(id: number | undefined, code: string, message: string): void
   ack(id: number, data?: unknown): void
   /** Acks a request once its work is done; a failure is an error frame, never a lost answer. */
@@ -63,7 +65,8 @@ function loggedIn(c: Requests, frame: ClientFrame & { t: 'login' }, claims: Toke
     hub.dropSession(c)
     c.uid = undefined
   }
-  c.channels = claims.ch ? [claims.ch] : []
+  c.channels = new FewStrings()
+  if (claims.ch) c.channels.add(claims.ch)
   c.userId = claims.uid
   hub.login(c, frame.uid)
   c.deps.onLogin?.(frame.uid)
@@ -98,7 +101,7 @@ export function handleFrame(c: Requests, frame: ClientFrame): void {
       const claims = c.deps.tokens.verify(frame.token, 'rtm')
       if (!claims || claims.sub !== uid)
         return c.fail(frame.id, 'unauthorized', 'invalid or expired token')
-      if (claims.ch && !c.channels.includes(claims.ch)) c.channels.push(claims.ch)
+      if (claims.ch) c.channels.add(claims.ch)
       return c.ack(frame.id)
     }
     case 'logout':
@@ -106,7 +109,7 @@ export function handleFrame(c: Requests, frame: ClientFrame): void {
       c.uid = undefined
       return c.ack(frame.id)
     case 'join': {
-      if (!c.channels.includes(frame.channel))
+      if (!c.channels.has(frame.channel))
         return c.fail(frame.id, 'forbidden', 'the token does not admit this channel')
       const channel = frame.channel
       const members = shared.join(c, channel)

@@ -7,6 +7,7 @@ import {
   MAX_MESSAGES_PER_SECOND,
 } from '@streams/wire/realtime'
 import { compile } from '@streams/wire/validate'
+import { FewStrings } from './few'
 import { frameBytes } from './frames'
 import { sampledWarn } from './sampled-log'
 import { hostileValue, RefusedError } from './checks'
@@ -28,6 +29,8 @@ type Served = WebSocket & { [CONNECTION]?: Connection }
 /** Rate windows are timed from here: a small integer a connection holds, not a boxed double. */
 const EPOCH = Date.now()
 const ignore = () => undefined
+/** Before the first login a connection is admitted to no channel (a login brings its own set). */
+const NO_CHANNELS = new FewStrings()
 
 /**
  * Serves one realtime connection: every frame validated, every refusal an error frame. `deps` is
@@ -61,8 +64,8 @@ class Connection implements Requests, Peer {
   readonly peer: Peer = this
   uid: string | undefined = undefined
   userId: string | undefined = undefined
-  channels: string[] = []
-  joined = new Set<string>()
+  channels = NO_CHANNELS
+  readonly joined = new FewStrings()
   out: Buffer[] | undefined = undefined
   /** The rate window: its start (ms since EPOCH) and the frames received in it. */
   private windowStart = -1000
@@ -107,8 +110,10 @@ class Connection implements Requests, Peer {
   }
 
   private received(raw: RawData, isBinary: boolean): void {
-    const now = Date.now() - EPOCH
-    if (now - this.windowStart >= 1000) {
+    // An int32 (a small integer the object holds in place); it wraps after 24 days, when the
+    // window starts again too.
+    const now = (Date.now() - EPOCH) | 0
+    if (now - this.windowStart >= 1000 || now < this.windowStart) {
       this.windowStart = now
       this.inWindow = 0
     }

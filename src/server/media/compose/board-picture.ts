@@ -1,4 +1,5 @@
-import { loadImage, type Image } from '@napi-rs/canvas'
+import type { Image } from '@napi-rs/canvas'
+import { loadImage } from './canvas'
 import type { Awareness } from 'y-protocols/awareness'
 import type * as Y from 'yjs'
 import { normalizeScenePath, sceneDir, scenePath } from '@streams/wire/board'

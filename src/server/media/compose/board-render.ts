@@ -1,4 +1,5 @@
-import { createCanvas, type Image, type SKRSContext2D } from '@napi-rs/canvas'
+import type { Image, SKRSContext2D } from '@napi-rs/canvas'
+import { createCanvas } from './canvas'
 import { YuvFrame } from './yuv'
 
 const FONT = '"Liberation Sans", "DejaVu Sans", "WenQuanYi Micro Hei", sans-serif'

@@ -1,4 +1,4 @@
-import { createCanvas } from '@napi-rs/canvas'
+import { createCanvas } from './canvas'
 import { YuvFrame, yuvOf, type Yuv } from './yuv'
 
 const FONT = '"Liberation Sans", "DejaVu Sans", "WenQuanYi Micro Hei", sans-serif'
