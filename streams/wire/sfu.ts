@@ -7,7 +7,8 @@ import { Type, type Static } from '@sinclair/typebox'
  * request carries an `id` the server echoes in its `ack` or `error`.
  */
 
-const Id = Type.Integer({ minimum: 0 })
+/** A safe integer, so the ack names exactly the request it answers (2^64 is refused, never rounded). */
+const Id = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })
 /** Feed ids are numbers our server draws at random below 2^48. */
 const Feed = Type.Integer({ minimum: 1, maximum: 2 ** 48 })
 const Mid = Type.String({ minLength: 1, maxLength: 16 })

@@ -9,6 +9,7 @@ import {
 } from '@streams/wire/sfu'
 import type { Member } from '@streams/wire/member'
 import type { Tokens } from '../../auth/tokens'
+import { hostileValue } from '../../realtime/checks'
 import { frameBytes } from '../../realtime/frames'
 import type { Db } from '../../store/db'
 import { findPresentMember } from '../../store/members'
@@ -87,6 +88,19 @@ export class SfuService implements SessionHost {
           ...(Number.isInteger(id) ? { id: id as number } : {}),
           code: SfuError.badFrame,
           message,
+        })
+        return
+      }
+      // As the REST routes and the realtime socket: no NUL byte in any string (a trickle with one
+      // reached Janus, which never answered, and the session's later requests waited behind it).
+      const hostile = hostileValue(parsed, 8)
+      if (hostile) {
+        const what = hostile.reason === 'nul' ? 'a NUL byte' : 'nesting too deep'
+        send({
+          t: 'error',
+          id: parsed.id,
+          code: SfuError.badFrame,
+          message: `${what} in ${hostile.path}`,
         })
         return
       }

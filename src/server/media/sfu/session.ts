@@ -26,6 +26,9 @@ export interface SessionHost {
   screenTokenValid(token: string | undefined, member: Member, channel: string): boolean
 }
 
+/** Janus's error for a JSEP whose SDP it cannot read. */
+const JANUS_INVALID_SDP = 465
+
 type Publishers = { camera?: PublisherHandle; screen?: PublisherHandle }
 
 /**
@@ -95,7 +98,14 @@ export class SfuSession {
         await this.receiving(room).want(frame.streams)
         return undefined
       case 'answer':
-        await this.receiving(room).answer(frame.sdp)
+        try {
+          await this.receiving(room).answer(frame.sdp)
+        } catch (error) {
+          // Janus's 465: what the client sent is not an SDP (its refusal, not our failure).
+          if (errorCode(error) === JANUS_INVALID_SDP || /^465 /.test((error as Error).message))
+            throw new SfuRefusal(SfuError.badSdp, 'the media server refused the answer')
+          throw error
+        }
         return undefined
       case 'layer':
         await this.receiving(room).layer(frame.feed, frame.mid, frame.substream)
