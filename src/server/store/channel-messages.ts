@@ -17,37 +17,38 @@ export interface StoredMessage {
 }
 
 /**
- * Keeps messages of one channel in one transaction: the channel's counter moves by their number
- * (a row lock, so processes sharing the database never number two messages alike) and they are
- * stored with their numbers. Answers the seqs, in order.
+ * Keeps messages of one channel in one statement (atomic on its own): the channel's counter
+ * moves by their number (a row lock, so processes sharing the database never number two
+ * messages alike) and they are stored with their numbers. Answers the seqs, in order. One
+ * statement, not a transaction of two: every member's message is kept before it is relayed, and
+ * the embedded database spends ~0.5 ms on each statement (and on BEGIN and COMMIT).
  */
 export async function appendMessages(
-  db: Pick<Db, 'transaction'>,
+  db: Queryable,
   channel: string,
   messages: readonly NewChannelMessage[],
   at: number,
 ): Promise<number[]> {
-  return db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ last_seq: string | number }>(
-      `INSERT INTO channel_seqs (channel, last_seq) VALUES ($1, $2)
+  const { rows } = await db.query<{ seq: string | number }>(
+    `WITH counter AS (
+       INSERT INTO channel_seqs (channel, last_seq) VALUES ($1, $2)
        ON CONFLICT (channel) DO UPDATE SET last_seq = channel_seqs.last_seq + $2
-       RETURNING last_seq`,
-      [channel, messages.length],
-    )
-    const last = Number(rows[0]?.last_seq ?? messages.length)
-    const first = last - messages.length + 1
-    const params: unknown[] = [channel, at]
-    const values = messages.map((m, i) => {
-      params.push(first + i, m.from, m.msgId ?? null, m.text)
-      const n = params.length
-      return `($1, $${n - 3}, $${n - 2}, $${n - 1}, $${n}, $2)`
-    })
-    await tx.query(
-      `INSERT INTO channel_messages (channel, seq, from_uid, msg_id, text, at) VALUES ${values.join(', ')}`,
-      params,
-    )
-    return messages.map((_, i) => first + i)
-  })
+       RETURNING last_seq)
+     INSERT INTO channel_messages (channel, seq, from_uid, msg_id, text, at)
+     SELECT $1, counter.last_seq - $2 + m.i, m.from_uid, m.msg_id, m.text, $3
+     FROM counter, unnest($4::text[], $5::text[], $6::text[]) WITH ORDINALITY AS m(from_uid, msg_id, text, i)
+     RETURNING seq`,
+    [
+      channel,
+      messages.length,
+      at,
+      messages.map((m) => m.from),
+      messages.map((m) => m.msgId ?? null),
+      messages.map((m) => m.text),
+    ],
+  )
+  const first = Math.min(...rows.map((r) => Number(r.seq)))
+  return messages.map((_, i) => first + i)
 }
 
 /** The seqs already given to these senders' message ids in the channel (a resent message). */
