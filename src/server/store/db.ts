@@ -26,10 +26,23 @@ export async function openDb(options: {
   return openPglite(options.memory ? undefined : options.dataDir)
 }
 
+/**
+ * PGlite's buffer pool. PostgreSQL's default, 128 MB, is allocated and zero-filled in PGlite's
+ * WebAssembly memory at start and stays resident for the process's life (docs/server.md "Where
+ * an idle server's memory goes"); 16 MB holds this product's rows and indexes in use, and what is
+ * not in it is read from the data folder through the kernel's page cache.
+ */
+export const PGLITE_SHARED_BUFFERS = '16MB'
+
 async function openPglite(dataDir: string | undefined): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite')
   if (dataDir) mkdirSync(dataDir, { recursive: true })
-  const pg = dataDir ? new PGlite(`${dataDir}/pg`) : await openMemoryPglite(PGlite)
+  const options = {
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+  }
+  const pg = dataDir
+    ? new PGlite(`${dataDir}/pg`, options)
+    : await openMemoryPglite(PGlite, options)
   await pg.waitReady
   return {
     kind: 'pglite',

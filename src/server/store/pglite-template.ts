@@ -2,7 +2,7 @@ import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'nod
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import type { PGlite } from '@electric-sql/pglite'
+import type { PGlite, PGliteOptions } from '@electric-sql/pglite'
 
 /**
  * An in-memory PGlite (tests, benches) starts from a copy of an empty database cluster instead
@@ -10,11 +10,14 @@ import type { PGlite } from '@electric-sql/pglite'
  * copy a fraction of it. The copy is made once per PGlite version and kept in the temporary
  * folder; it holds no schema (migrations run on every start as before) and no data.
  */
-export async function openMemoryPglite(Ctor: typeof PGlite): Promise<PGlite> {
+export async function openMemoryPglite(
+  Ctor: typeof PGlite,
+  options: PGliteOptions = {},
+): Promise<PGlite> {
   const file = templateFile()
   if (file && existsSync(file)) {
     try {
-      const pg = new Ctor({ loadDataDir: new Blob([readFileSync(file)]) })
+      const pg = new Ctor({ ...options, loadDataDir: new Blob([readFileSync(file)]) })
       await pg.waitReady
       return pg
     } catch {
@@ -22,7 +25,7 @@ export async function openMemoryPglite(Ctor: typeof PGlite): Promise<PGlite> {
       rmSync(file, { force: true })
     }
   }
-  const pg = new Ctor()
+  const pg = new Ctor(options)
   await pg.waitReady
   if (file) await keepTemplate(pg, file).catch(() => undefined)
   return pg
