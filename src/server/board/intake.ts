@@ -23,13 +23,15 @@ export interface Readable {
  * Slows a board connection that sends more than `rate`, or faster than its frames are handled: it
  * stops reading the socket until the excess has drained, so TCP holds the sender back and nothing
  * it sent is refused or lost. A writer flooding the board cannot take the server's CPU, memory
- * or store faster than this. `took` is told of each frame as it arrives, `done` once handled.
+ * or store faster than this. `took` is told of each frame as it arrives and answers how long (ms)
+ * its handling must wait to keep within the rate: ws goes on emitting what it had read before the
+ * pause took hold, so stopping the socket alone lets a burst through. `done` once handled.
  */
 export function boardIntake(
   socket: Readable,
   rate: BoardRate = BOARD_RATE,
   now: () => number = Date.now,
-): { took(bytes: number): void; done(): void; close(): void } {
+): { took(bytes: number): number; done(): void; close(): void } {
   let frames = rate.framesPerSecond * 2
   let bytes = rate.bytesPerSecond * 2
   let at = now()
@@ -67,6 +69,8 @@ export function boardIntake(
       bytes -= size
       pending++
       update()
+      const owed = Math.max(-frames / rate.framesPerSecond, -bytes / rate.bytesPerSecond)
+      return owed > 0 ? Math.ceil(owed * 1000) : 0
     },
     done: () => {
       pending--
@@ -74,4 +78,11 @@ export function boardIntake(
     },
     close: () => clearTimeout(timer),
   }
+}
+
+/** Resolves once the clock has reached `due` (a timer may fire a little early: it is asked again). */
+export function notBefore(due: number, now: () => number = Date.now): Promise<void> {
+  const wait = due - now()
+  if (wait <= 0) return Promise.resolve()
+  return new Promise<void>((resolve) => setTimeout(resolve, wait)).then(() => notBefore(due, now))
 }

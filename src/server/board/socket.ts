@@ -8,7 +8,7 @@ import {
 import { compile } from '@streams/wire/validate'
 import { controlFrame, type BoardDoc, type BoardConn } from './board-doc'
 import { BadBoardFrame, NotYours } from './frames'
-import { boardIntake, type BoardRate } from './intake'
+import { boardIntake, notBefore, type BoardRate } from './intake'
 import { GRANT_TTL_MS, type BoardService } from './service'
 
 const clientControl = compile(BoardClientControlSchema)
@@ -126,9 +126,10 @@ export function serveBoardSocket(
   const intake = boardIntake(socket, deps.rate)
   socket.on('message', (raw: Buffer, isBinary: boolean) => {
     const data = isBinary ? new Uint8Array(raw) : new TextEncoder().encode(raw.toString())
-    intake.took(data.byteLength)
-    // In order, one at a time: a frame may wait for the grant check or the document load.
+    const due = Date.now() + intake.took(data.byteLength)
+    // In order, one at a time: a frame may wait for the rate, the grant check or the document load.
     queue = queue
+      .then(() => notBefore(due))
       .then(() => handle(data))
       .catch(refuse)
       .finally(intake.done)
