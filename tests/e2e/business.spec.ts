@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from './support/test'
 import { joinRoom, roomIdOf, roomName, watch } from './support/room'
+import { noteToasts } from './support/toasts'
 
 /**
  * The business features with one room and three people for the whole file (one server, shared
@@ -206,10 +207,10 @@ test('[CMD-23] [MSG-4] [MSG-5] goods: the host adds goods and shows the card to 
 })
 
 test('[MSG-10] [CMD-18] [MSG-5] the business toasts: a conferee raises a glass; everyone sees it', async () => {
+  const [hostSaw, carlSaw, adaSaw] = await Promise.all([host, carl, ada].map(noteToasts))
   await interact(carl, 'Toast the host')
-  for (const page of [host, ada])
-    await expect(page.getByText('Carl Conferee toasts Hana Host')).toBeVisible()
+  for (const saw of [hostSaw, adaSaw])
+    await expect.poll(saw).toContain('Carl Conferee toasts Hana Host')
   await interact(ada, 'Cheers!')
-  for (const page of [host, carl])
-    await expect(page.getByText('Ada Audience: cheers!')).toBeVisible()
+  for (const saw of [hostSaw, carlSaw]) await expect.poll(saw).toContain('Ada Audience: cheers!')
 })

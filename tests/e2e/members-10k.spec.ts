@@ -22,7 +22,7 @@ test.afterAll(async () => {
 test('a 10,000-member list arrives in waves, keeps only the rows in view, and scrolls to its last member', async ({
   browser,
 }) => {
-  test.setTimeout(600_000)
+  test.setTimeout(900_000)
   const room = roomName('crowd')
   const host = await joinRoom(
     browser,
@@ -35,7 +35,9 @@ test('a 10,000-member list arrives in waves, keeps only the rows in view, and sc
 
   await menu(host).getByRole('button', { name: 'Members' }).click()
   const list = host.getByRole('list', { name: 'Members' })
-  await expect(host.getByText(`Conferees (${MEMBERS})`)).toBeVisible({ timeout: 120_000 })
+  // Alone this takes ~45 s in all; beside a second test run the page folds the arrivals several
+  // times slower (it reached 7,259 and 8,742 of 10,000 after 120 s): a hang limit, not a speed one.
+  await expect(host.getByText(`Conferees (${MEMBERS})`)).toBeVisible({ timeout: 600_000 })
   await expect(list.getByText(crowdName(0))).toBeVisible()
   expect(await list.getByRole('listitem').count()).toBeLessThan(60)
 
