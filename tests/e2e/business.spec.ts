@@ -207,7 +207,11 @@ test('[CMD-23] [MSG-4] [MSG-5] goods: the host adds goods and shows the card to 
 })
 
 test('[MSG-10] [CMD-18] [MSG-5] the business toasts: a conferee raises a glass; everyone sees it', async () => {
-  const [hostSaw, carlSaw, adaSaw] = await Promise.all([host, carl, ada].map(noteToasts))
+  const [hostSaw, carlSaw, adaSaw] = await Promise.all([
+    noteToasts(host),
+    noteToasts(carl),
+    noteToasts(ada),
+  ])
   await interact(carl, 'Toast the host')
   for (const saw of [hostSaw, adaSaw])
     await expect.poll(saw).toContain('Carl Conferee toasts Hana Host')
