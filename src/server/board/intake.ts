@@ -45,10 +45,12 @@ export function boardIntake(
     frames = Math.min(rate.framesPerSecond * 2, frames + seconds * rate.framesPerSecond)
     bytes = Math.min(rate.bytesPerSecond * 2, bytes + seconds * rate.bytesPerSecond)
   }
+  /** Seconds until the bucket holds what has been taken (≤ 0: nothing is owed). */
+  const owing = () => Math.max(-frames / rate.framesPerSecond, -bytes / rate.bytesPerSecond)
   /** Reading goes on once the bucket holds a frame's worth again and the backlog is small. */
   const update = () => {
     refill()
-    const owed = Math.max(-frames / rate.framesPerSecond, -bytes / rate.bytesPerSecond)
+    const owed = owing()
     const hold = owed > 0 || pending > MAX_PENDING
     if (hold && !paused) socket.pause()
     if (!hold && paused) socket.resume()
@@ -69,7 +71,7 @@ export function boardIntake(
       bytes -= size
       pending++
       update()
-      const owed = Math.max(-frames / rate.framesPerSecond, -bytes / rate.bytesPerSecond)
+      const owed = owing()
       return owed > 0 ? Math.ceil(owed * 1000) : 0
     },
     done: () => {
