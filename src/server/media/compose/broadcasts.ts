@@ -7,7 +7,8 @@ import type { BoardSource } from './board-picture'
 import type { FfmpegInstall } from './ffmpeg'
 import { RecordingSink } from './recorder'
 import type { LiveStreamTarget } from '../../store/broadcast'
-import { HlsSink, LanguageHlsSink, RtmpSink, type Sink, type SinkState } from './sinks'
+import type { Sink } from './sinks'
+import { Lives, type PushState } from './lives'
 import { Studio, type StudioDeps } from './studio'
 
 /** Whether this server can broadcast and record, and why not. */
@@ -26,21 +27,7 @@ export interface BroadcastsDeps {
   readonly publishers: number
 }
 
-/** The live stream's segments: half a second each, a short window, as low latency as HLS allows. */
-export const LIVE_HLS = { segmentSeconds: 0.5, listSize: 6, epochNumbers: true } as const
-
-/** What the host sees of a push to a streaming URL. */
-export interface PushState {
-  readonly url: string
-  readonly state: SinkState
-}
-
-interface Live {
-  readonly hls: HlsSink
-  readonly pushes: Map<string, RtmpSink>
-  /** The interpreted languages' own HLS streams, by stream id. */
-  readonly languages: Map<string, LanguageHlsSink>
-}
+export { LIVE_HLS, type PushState } from './lives'
 
 /**
  * The server's broadcasts: for each room that is live or recording, one composition (`Studio`)
@@ -50,14 +37,24 @@ interface Live {
  */
 export class Broadcasts {
   private readonly studios = new Map<string, Studio>()
-  private readonly lives = new Map<string, Live>()
+  private readonly lives: Lives
   private readonly recordings = new Map<string, RecordingSink>()
   private mediaPlane: MediaPlane | undefined
   private boards: BoardSource | undefined
   /** A room being broadcast or recorded has ended: the caller stops what runs there. */
   onRoomEnded: (roomId: string) => void = () => undefined
 
-  constructor(private readonly deps: BroadcastsDeps) {}
+  constructor(private readonly deps: BroadcastsDeps) {
+    this.lives = new Lives({
+      log: deps.log,
+      ffmpeg: () => this.ffmpeg,
+      freshDir: (path) => this.freshLiveDir(path),
+      attach: (room, sink) => this.attach(room, sink),
+      detach: (roomId, sink) => this.detach(roomId, sink),
+      studioOf: (roomId) => this.studios.get(roomId),
+      studio: (room) => this.studio(room),
+    })
+  }
 
   /** The media plane the compositions take their forwards from (set once it has started). */
   usePlane(plane: MediaPlane): void {
@@ -162,6 +159,13 @@ export class Broadcasts {
     await sink.end()
   }
 
+  /** A live path's folder, emptied. */
+  private freshLiveDir(path: string): string {
+    const dir = this.liveDir(this.liveKey(path))
+    rmSync(dir, { recursive: true, force: true })
+    return dir
+  }
+
   isLive(roomId: string): boolean {
     return this.lives.has(roomId)
   }
@@ -170,105 +174,32 @@ export class Broadcasts {
    * Goes live: the HLS stream (started afresh), a push to every streaming URL, and an HLS
    * stream of each interpreted language.
    */
-  async startLive(room: RoomRow, streams: readonly LiveStreamTarget[]): Promise<void> {
-    if (this.lives.has(room.room_id)) return this.setStreams(room, streams)
-    const hls = new HlsSink(this.ffmpeg, this.deps.log, `live ${room.room_id}`, {
-      dir: this.freshLiveDir(room.channel_name),
-      ...LIVE_HLS,
-    })
-    const live: Live = { hls, pushes: new Map(), languages: new Map() }
-    this.lives.set(room.room_id, live)
-    this.studio(room).setCover(null)
-    await this.attach(room, hls)
-    await this.setStreams(room, streams)
+  startLive(room: RoomRow, streams: readonly LiveStreamTarget[]): Promise<void> {
+    return this.lives.start(room, streams)
   }
 
-  private freshLiveDir(path: string): string {
-    const dir = this.liveDir(this.liveKey(path))
-    rmSync(dir, { recursive: true, force: true })
-    return dir
-  }
-
-  /**
-   * Follows the room's language streams while live: pushes to new push URLs, stops those no
-   * longer listed; an HLS stream for each language with an interpreter. Each carries its
-   * language's audio track (the room's own sound for a language nobody interprets).
-   */
-  async setStreams(room: RoomRow, streams: readonly LiveStreamTarget[]): Promise<void> {
-    const live = this.lives.get(room.room_id)
-    if (!live) return
-    const roomId = room.room_id
-    const track = (streamId: string) => () => this.studios.get(roomId)?.languageTrack(streamId) ?? 0
-    const pushes = new Map(streams.filter((s) => s.pushUrl).map((s) => [s.pushUrl, s.streamId]))
-    for (const [url, sink] of live.pushes)
-      if (!pushes.has(url)) {
-        live.pushes.delete(url)
-        await this.detach(roomId, sink)
-      }
-    for (const [url, streamId] of pushes)
-      if (!live.pushes.has(url)) {
-        const sink = new RtmpSink(
-          this.ffmpeg,
-          this.deps.log,
-          `push of ${roomId}`,
-          url,
-          track(streamId),
-        )
-        live.pushes.set(url, sink)
-        await this.attach(room, sink)
-      }
-    const interpreted = new Set(streams.filter((s) => s.interpreterUid).map((s) => s.streamId))
-    for (const [streamId, sink] of live.languages)
-      if (!interpreted.has(streamId)) {
-        live.languages.delete(streamId)
-        await this.detach(roomId, sink)
-      }
-    for (const streamId of interpreted)
-      if (!live.languages.has(streamId)) {
-        const dir = this.freshLiveDir(`${room.channel_name}:${streamId}`)
-        const name = `live ${roomId} in ${streamId}`
-        const sink = new LanguageHlsSink(
-          this.ffmpeg,
-          this.deps.log,
-          name,
-          { dir, ...LIVE_HLS },
-          track(streamId),
-        )
-        live.languages.set(streamId, sink)
-        await this.attach(room, sink)
-      }
-    // The composition reads the interpreters now, not at its next look at the room.
-    await this.studios.get(roomId)?.refresh()
+  /** Follows the room's language streams while live (see `Lives.setStreams`). */
+  setStreams(room: RoomRow, streams: readonly LiveStreamTarget[]): Promise<void> {
+    return this.lives.setStreams(room, streams)
   }
 
   /** The interpreted languages that have their own HLS stream now (while live). */
   languageStreams(roomId: string): string[] {
-    return [...(this.lives.get(roomId)?.languages.keys() ?? [])]
+    return this.lives.languageStreams(roomId)
   }
 
   pushStates(roomId: string): PushState[] {
-    return [...(this.lives.get(roomId)?.pushes ?? new Map<string, RtmpSink>())].map(
-      ([url, sink]) => ({
-        url,
-        state: sink.state,
-      }),
-    )
+    return this.lives.pushStates(roomId)
   }
 
   /** Paused: the stream goes on with a still picture saying so (the room is not shown). */
   pause(roomId: string, text: string | null): void {
-    if (this.lives.has(roomId)) this.studios.get(roomId)?.setCover(text ? { text } : null)
+    this.lives.pause(roomId, text)
   }
 
   /** Ends the live: the playlist is closed (players see the end) and the pushes stop. */
-  async stopLive(roomId: string): Promise<void> {
-    const live = this.lives.get(roomId)
-    if (!live) return
-    this.lives.delete(roomId)
-    this.studios.get(roomId)?.setCover(null)
-    for (const sink of live.pushes.values()) await this.detach(roomId, sink)
-    for (const sink of live.languages.values()) await this.detach(roomId, sink)
-    await this.detach(roomId, live.hls)
+  stopLive(roomId: string): Promise<void> {
+    return this.lives.stop(roomId)
   }
 
   /** Records the room's program; `failed` when the recording cannot be written. */
@@ -323,7 +254,7 @@ export class Broadcasts {
 
   /** Ends everything: live playlists closed, recordings left to be finished at the next start. */
   async close(): Promise<void> {
-    for (const roomId of [...this.lives.keys()]) await this.stopLive(roomId)
+    for (const roomId of this.lives.rooms()) await this.stopLive(roomId)
     for (const [id, sink] of [...this.recordings]) {
       this.recordings.delete(id)
       await sink.end()
