@@ -30,14 +30,16 @@ export const liveStateEffect: RoomEffect = (event$, state$, { rest }) =>
   )
 
 /**
- * The live started, resumed or its open-live flag changed: the live setting is fetched again, so
- * the CDN audience gets the live URL to play ([ENTRY-3] while in the room).
+ * The live started, resumed, paused, its open-live flag changed or its language streams changed
+ * (the server tells the live state again, whatever it is but END): the live setting is fetched
+ * again, so the CDN audience gets the live URL and the languages to play ([ENTRY-3] while in the
+ * room), and members the languages' interpreters.
  */
 export const liveSettingEffect: RoomEffect = (event$, state$, { rest }) =>
   event$.pipe(
     filter(
       (e) =>
-        (e.type === 'msg/liveStateChanged' && e.data.liveState === LiveState.LIVING) ||
+        (e.type === 'msg/liveStateChanged' && e.data.liveState !== LiveState.END) ||
         (e.type === 'msg/liveTypeChanged' && e.data.openLive === 1),
     ),
     withLatestFrom(state$),

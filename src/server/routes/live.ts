@@ -63,16 +63,20 @@ export const liveRoutes: FastifyPluginAsync<RouteOptions> = async (
     return uid
   }
   /**
-   * The language streams changed while living: the broadcast follows, and the room is told the
-   * live state again (cmd 27, LIVING), on which players fetch the streams anew ([ENTRY-3]).
+   * The language streams changed: the broadcast follows while live, and the room is told its
+   * live state again (cmd 27 with the state it is in), on which players and members fetch the
+   * streams anew ([ENTRY-3]): before the live (READY), while it runs (LIVING) and while it is
+   * paused (PAUSE), never after its END (an END again would end the room for its publishers,
+   * [LIVE-2]).
    */
   const restream = async (room: RoomRow, me: Member) => {
     await deps.broadcasts.setStreams(room, await listLiveStreams(db, room.room_id))
-    if (room.live_state === LiveState.LIVING)
+    const state = room.live_state
+    if (state === LiveState.READY || state === LiveState.LIVING || state === LiveState.PAUSE)
       deps.announce.channel(room.channel_name, Cmd.liveStateChanges, {
         userId: me.userId,
         userName: me.userName,
-        liveState: LiveState.LIVING,
+        liveState: state,
       })
   }
   const setting = async (room: RoomRow, viewer: Member): Promise<LiveSetting> => ({

@@ -61,6 +61,7 @@ describe('live broadcast', () => {
   })
 
   it('[ENTRY-3] [MSG-5] a CDN audience told the live started fetches the live URL and keeps it', () => {
+    const states: (1 | 2)[] = [1, 2]
     const h = runEffects(
       inRoom({ me: { role: Role.cdnAudience } }),
       [liveSettingEffect],
@@ -68,10 +69,47 @@ describe('live broadcast', () => {
         at(10, msg(Cmd.liveStateChanges, { ...byHost, liveState: 1 }))
         at(20, msg(Cmd.liveStateChanges, { ...byHost, liveState: 2 }))
       },
-      { rest: { loadLiveSetting: () => of(setting(1, '/live/k/index.m3u8')) } },
+      { rest: { loadLiveSetting: () => of(setting(states.shift() ?? 2, '/live/k/index.m3u8')) } },
     )
-    expect(h.calls('rest')).toEqual([['rest.loadLiveSetting', 'r1']])
+    expect(h.calls('rest')).toEqual([
+      ['rest.loadLiveSetting', 'r1'],
+      ['rest.loadLiveSetting', 'r1'],
+    ])
     // [LIVE-1] PAUSE is applied from the message; the URL stays for the paused stream.
     expect(h.store.getState().live).toMatchObject({ liveState: 2, liveUrl: '/live/k/index.m3u8' })
+  })
+
+  it('[ENTRY-3] a language added while paused or before the live reaches the audience; an END fetches nothing', () => {
+    const french = {
+      streamId: 's-fr',
+      languageType: 'fr',
+      languageName: 'Français',
+      languageIcon: '',
+      languageIconActive: '',
+      pullUrl: 'https://cdn.example.com/fr.m3u8',
+      pushUrl: '',
+      interpreterUid: '',
+      liveUrl: '',
+    }
+    const answers = [
+      { ...setting(2, '/live/k/index.m3u8'), streamingUrls: [french] },
+      { ...setting(0, ''), streamingUrls: [french] },
+    ]
+    const h = runEffects(
+      inRoom({ me: { role: Role.cdnAudience } }),
+      [liveSettingEffect],
+      (_h, at) => {
+        // The server tells the state the room is in again after a language change.
+        at(10, msg(Cmd.liveStateChanges, { ...byHost, liveState: 2 }))
+        at(20, msg(Cmd.liveStateChanges, { ...byHost, liveState: 0 }))
+        at(30, msg(Cmd.liveStateChanges, { ...byHost, liveState: 3 }))
+      },
+      { rest: { loadLiveSetting: () => of(answers.shift()!) } },
+    )
+    expect(h.calls('rest')).toEqual([
+      ['rest.loadLiveSetting', 'r1'],
+      ['rest.loadLiveSetting', 'r1'],
+    ])
+    expect(h.store.getState().live.liveUrls).toEqual([french])
   })
 })
