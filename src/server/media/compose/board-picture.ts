@@ -117,7 +117,13 @@ export class BoardPicture {
     try {
       const page = this.page()
       const elements = board.doc.getMap<DrawnElement>(`page:${page}`).values()
-      this.frame = renderBoardPage(elements, this.width, this.height, this.background(board, page))
+      this.frame = renderBoardPage(
+        elements,
+        this.width,
+        this.height,
+        this.background(board, page),
+        (fileId) => this.imageOf(board, fileId),
+      )
     } catch (error) {
       this.warn(`the board's picture: ${(error as Error).message}`)
     }
@@ -131,27 +137,37 @@ export class BoardPicture {
    */
   private background(board: LiveBoard, page: string): PageBackground | undefined {
     const scene = sceneImageOf(board.doc, page)
-    if (!scene || !board.pageImage) return undefined
-    const image = this.images.get(scene.src)
-    if (image === undefined) {
-      this.images.set(scene.src, 'loading')
-      board
-        .pageImage(scene.src)
-        .then((bytes) => (bytes ? loadImage(Buffer.from(bytes)) : undefined))
-        .then(
-          (loaded) => this.images.set(scene.src, loaded ?? 'missing'),
-          (error: Error) => {
-            this.images.set(scene.src, 'missing')
-            this.warn(`the board's page image: ${error.message}`)
-          },
-        )
-        .finally(() => {
-          this.dirty = true
-        })
-    }
+    if (!scene) return undefined
+    const image = this.imageOf(board, scene.src)
     return typeof image === 'object'
       ? { image, width: scene.width, height: scene.height }
       : undefined
+  }
+
+  /**
+   * An image the board stores (a page's image, or one inserted on a page), by its address: asked
+   * of the board once, decoded once; the page is drawn again when it has come. One the board does
+   * not have, or that is not an image, is missing (and not asked again).
+   */
+  private imageOf(board: LiveBoard, src: string): Image | 'loading' | 'missing' {
+    const known = this.images.get(src)
+    if (known !== undefined) return known
+    if (!board.pageImage) return 'missing'
+    this.images.set(src, 'loading')
+    board
+      .pageImage(src)
+      .then((bytes) => (bytes ? loadImage(Buffer.from(bytes)) : undefined))
+      .then(
+        (loaded) => this.images.set(src, loaded ?? 'missing'),
+        (error: Error) => {
+          this.images.set(src, 'missing')
+          this.warn(`the board's image ${src}: ${error.message}`)
+        },
+      )
+      .finally(() => {
+        this.dirty = true
+      })
+    return 'loading'
   }
 
   private letGo(): void {

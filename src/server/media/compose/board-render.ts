@@ -79,8 +79,60 @@ function arrowHead(ctx: SKRSContext2D, from: [number, number], to: [number, numb
   }
 }
 
+/**
+ * An image element's picture by its `fileId` (the address of a page the board stores): decoded,
+ * still loading, or missing (not stored, not this board's, or not an image).
+ */
+export type ImageLookup = (fileId: string) => Image | 'loading' | 'missing'
+
+/** The part of an image a cropped image element shows, in the stored image's pixels. */
+function cropOf(element: DrawnElement, image: Image): [number, number, number, number] {
+  const crop = element.crop as Record<string, unknown> | null | undefined
+  if (!crop || typeof crop !== 'object') return [0, 0, image.width, image.height]
+  // The crop is in the inserted file's pixels; the stored image may have been scaled since.
+  const k = image.width / Math.max(1, num(crop.naturalWidth, image.width))
+  const w = num(crop.width, image.width / k)
+  const h = num(crop.height, image.height / k)
+  return [num(crop.x) * k, num(crop.y) * k, w * k, h * k]
+}
+
+/** An image element: its picture (flipped as the element says), or its place while it loads. */
+function drawImage(
+  ctx: SKRSContext2D,
+  element: DrawnElement,
+  width: number,
+  height: number,
+  images: ImageLookup | undefined,
+): void {
+  const fileId = str(element.fileId, '')
+  const image = fileId && images ? images(fileId) : 'missing'
+  if (typeof image === 'object') {
+    const scale = Array.isArray(element.scale) ? element.scale : [1, 1]
+    const sx = num(scale[0], 1) < 0 ? -1 : 1
+    const sy = num(scale[1], 1) < 0 ? -1 : 1
+    ctx.translate(sx < 0 ? width : 0, sy < 0 ? height : 0)
+    ctx.scale(sx, sy)
+    ctx.drawImage(image, ...cropOf(element, image), 0, 0, width, height)
+    return
+  }
+  if (image === 'missing') {
+    // A picture that cannot be shown is marked so: a grey box crossed out.
+    ctx.fillStyle = '#f1f3f5'
+    ctx.fillRect(0, 0, width, height)
+    ctx.strokeStyle = '#868e96'
+    ctx.lineWidth = 2
+    ctx.beginPath()
+    ctx.moveTo(0, 0)
+    ctx.lineTo(width, height)
+    ctx.moveTo(width, 0)
+    ctx.lineTo(0, height)
+    ctx.stroke()
+  } else ctx.strokeStyle = '#c0c0c8'
+  ctx.strokeRect(0, 0, width, height)
+}
+
 /** One element, in page coordinates (the caller has set the page-to-picture transform). */
-function drawElement(ctx: SKRSContext2D, element: DrawnElement): void {
+function drawElement(ctx: SKRSContext2D, element: DrawnElement, images?: ImageLookup): void {
   const x = num(element.x)
   const y = num(element.y)
   const width = num(element.width)
@@ -168,9 +220,7 @@ function drawElement(ctx: SKRSContext2D, element: DrawnElement): void {
       break
     }
     case 'image':
-      // The picture itself is not drawn (yet): its place is.
-      ctx.strokeStyle = '#c0c0c8'
-      ctx.strokeRect(0, 0, width, height)
+      drawImage(ctx, element, width, height, images)
       break
     default:
       break
@@ -188,13 +238,15 @@ export interface PageBackground {
 /**
  * A board page as the live picture shows it: white, its page image (a converted document's)
  * and its elements scaled to fit the place (the whole drawing in view, centred, never magnified
- * more than 2x), as a yuv420p frame of `width` x `height`.
+ * more than 2x), images inserted on the page drawn from the board's stored images (`images`), as
+ * a yuv420p frame of `width` x `height`.
  */
 export function renderBoardPage(
   elements: Iterable<DrawnElement>,
   width: number,
   height: number,
   background?: PageBackground,
+  images?: ImageLookup,
 ): YuvFrame {
   const canvas = createCanvas(width, height)
   const ctx = canvas.getContext('2d')
@@ -221,7 +273,7 @@ export function renderBoardPage(
     ctx.scale(zoom, zoom)
     ctx.translate(-(x0 + x1) / 2, -(y0 + y1) / 2)
     if (background) ctx.drawImage(background.image, 0, 0, background.width, background.height)
-    for (const element of shown) drawElement(ctx, element)
+    for (const element of shown) drawElement(ctx, element, images)
   }
   return YuvFrame.fromRgba(ctx.getImageData(0, 0, width, height).data, width, height)
 }

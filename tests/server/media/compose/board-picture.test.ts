@@ -155,6 +155,96 @@ describe('the shared board in the live picture, rendered on the server', () => {
     }
   })
 
+  it('draws an image inserted on a page from the board’s stored images; one it cannot have is a crossed-out grey box', async () => {
+    // The stored image (what the document centre keeps of an uploaded picture): green.
+    const canvas = createCanvas(200, 100)
+    const ctx = canvas.getContext('2d')
+    ctx.fillStyle = '#2f9e44'
+    ctx.fillRect(0, 0, 200, 100)
+    const png = canvas.toBuffer('image/png')
+    const stored = '/api/board/board-1/files/f9/pages/1'
+    const broken = '/api/board/board-1/files/f8/pages/1'
+    const board = liveBoard()
+    const asked: string[] = []
+    const warnings: string[] = []
+    const withImages: LiveBoard = {
+      ...board,
+      pageImage: async (url) => {
+        asked.push(url)
+        if (url === stored) return png
+        // Stored, but not a picture the server can decode.
+        if (url === broken) return new TextEncoder().encode('not an image')
+        return undefined
+      },
+    }
+    const image = (id: string, x: number, fileId: string) => ({
+      id,
+      version: 1,
+      index: `a${id}`,
+      type: 'image',
+      x,
+      y: 0,
+      width: 200,
+      height: 100,
+      angle: 0,
+      opacity: 100,
+      strokeColor: 'transparent',
+      backgroundColor: 'transparent',
+      status: 'saved',
+      fileId,
+      scale: [1, 1],
+    })
+    const page = board.doc.getMap('page:/init')
+    page.set('1', image('1', 0, stored))
+    // An image only its inserter's browser had (the drawing library's own file id).
+    page.set('2', image('2', 240, '5d41402abc4b2a76b9719d911017c592'))
+    page.set('3', image('3', 480, broken))
+    const picture = new BoardPicture(
+      async () => withImages,
+      (message) => warnings.push(message),
+    )
+    const GREEN = yuvOf(47, 158, 68)
+    const GREY = yuvOf(241, 243, 245)
+    try {
+      // 680 x 100 page units fit 728 x 148 less the 24 px margin at one pixel a unit.
+      await picture.follow('board-1', 'host-uid', 728, 148)
+      const at = (x: number, y: number) => pixel(picture.frame!, 24 + x, 24 + y)
+      await until(() => near(at(100, 60), GREEN), 30_000, 'the stored image')
+      expect(near(at(30, 40), GREEN)).toBe(true)
+      // The one nobody stored and the broken one: grey boxes, crossed (the lines pass y 30 and 70
+      // at these points).
+      await until(() => near(at(540, 20), GREY), 30_000, 'the broken image marked')
+      expect(near(at(300, 20), GREY)).toBe(true)
+      expect(asked.sort()).toEqual([stored, broken, '5d41402abc4b2a76b9719d911017c592'].sort())
+      expect(warnings.some((w) => w.includes(broken))).toBe(true)
+    } finally {
+      picture.stop()
+    }
+  })
+
+  it('draws an image element from an image lookup, flipped as the element says', () => {
+    const canvas = createCanvas(100, 100)
+    const ctx = canvas.getContext('2d')
+    ctx.fillStyle = '#e03131'
+    ctx.fillRect(0, 0, 50, 100)
+    ctx.fillStyle = '#1971c2'
+    ctx.fillRect(50, 0, 50, 100)
+    const element = {
+      id: 'i',
+      type: 'image',
+      x: 0,
+      y: 0,
+      width: 100,
+      height: 100,
+      fileId: 'f',
+      scale: [-1, 1],
+    }
+    const frame = renderBoardPage([element], 148, 148, undefined, () => canvas as never)
+    // Flipped: the blue half on the left, the red on the right.
+    expect(near(pixel(frame, 40, 74), yuvOf(25, 113, 194))).toBe(true)
+    expect(near(pixel(frame, 108, 74), RED)).toBe(true)
+  })
+
   describe('in a room', () => {
     let db: Db
     let ffmpeg: FfmpegInstall
