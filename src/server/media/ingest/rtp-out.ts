@@ -15,7 +15,7 @@ export function remoteStreams(tracks: InputTracks) {
   ]
 }
 
-/** The picture an input user sends into the room: at most 720p, 30 fps, about 1.5 Mbit/s. */
+/** The picture an input user sends into the room: at most 720p and 30 fps, about 1.5 Mbit/s. */
 export const INGEST_VIDEO = { maxWidth: 1280, maxHeight: 720, fps: 30, kbps: 1500, gopSeconds: 2 }
 
 /**
@@ -42,8 +42,13 @@ export function rtpOutputArgs(tracks: InputTracks, publisher: RemotePublisher): 
       ...['-map', '0:v:0'],
       ...[
         '-vf',
-        `scale=w='min(${maxWidth},iw)':h='min(${maxHeight},ih)':force_original_aspect_ratio=decrease:force_divisible_by=2,fps=${fps}`,
+        `scale=w='min(${maxWidth},iw)':h='min(${maxHeight},ih)':force_original_aspect_ratio=decrease:force_divisible_by=2`,
       ],
+      // At most 30 fps, never more than the source: frames are sent with their own time, and two
+      // within a 30th of a second keep the first. A constant rate (the fps filter) made copies of
+      // the last frame to fill a slower source or a gap: twice the encoding for a 15 fps camera,
+      // and on a starved machine a burst of copies of a late frame, later still.
+      ...['-fps_mode', 'vfr', '-r', String(fps)],
       // One thread: libvpx's VP8 threads wait for each other by spinning, which on a busy machine
       // took 4-10 times the CPU and fell behind real time (1 thread: 10% of a core at 640x360).
       ...['-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-threads', '1'],
