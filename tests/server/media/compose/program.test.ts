@@ -80,10 +80,22 @@ describe('the program: one encode, copied to HLS and RTMP', () => {
   it('pushes to an RTMP receiver, and keeps trying an unreachable one with the reason', async () => {
     const port = await freePort()
     const received = join(dir, 'received.flv')
+    // The receiver reports how much it has written (its output clock, in microseconds).
+    let receivedUs = 0
     const receiver = new FfmpegProcess(
       ffmpeg.ffmpeg,
-      ['-listen', '1', '-i', `rtmp://127.0.0.1:${port}/live/key`, '-c', 'copy', '-y', received],
-      { name: 'receiver', stdin: false },
+      [
+        ...['-listen', '1', '-i', `rtmp://127.0.0.1:${port}/live/key`],
+        ...['-progress', 'pipe:2', '-c', 'copy', '-y', received],
+      ],
+      {
+        name: 'receiver',
+        stdin: false,
+        onLine: (line) => {
+          const us = /^out_time_us=(\d+)$/.exec(line.trim())?.[1]
+          if (us) receivedUs = Math.max(receivedUs, Number(us))
+        },
+      },
     )
     cleanup.push(() => receiver.stop())
     const p = program()
@@ -107,7 +119,8 @@ describe('the program: one encode, copied to HLS and RTMP', () => {
     expect(deadStates.find((s) => s.kind === 'retrying')).toMatchObject({
       reason: expect.stringMatching(/refused/i),
     })
-    await new Promise((r) => setTimeout(r, 3000))
+    // Until the receiver has written 2 s of the program (more than the 1.5 s asked below).
+    await until(() => receivedUs > 2_000_000, 30_000, 'two seconds received')
     await push.end()
     await dead.end()
     await receiver.exited
