@@ -1,12 +1,7 @@
-import { MAX_BOARD_FRAME_BYTES } from '@streams/wire/board'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import fastifyCookie from '@fastify/cookie'
-import fastifyFormbody from '@fastify/formbody'
-import fastifyMultipart from '@fastify/multipart'
 import fastifyStatic from '@fastify/static'
-import fastifyWebsocket from '@fastify/websocket'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { createSessions } from './auth/identity'
 import { loadLoginKeys } from './auth/login-keys'
@@ -19,8 +14,9 @@ import { registerBoard } from './board'
 import { pageImageOf } from './store/board-files'
 import { DEFAULT_SETTINGS, type ServerConfig, type Settings } from './config'
 import type { Deps } from './deps'
-import { ApiFailure, installErrorHandler, installNotFound } from './http/errors'
-import { refuseHostileInput, refusalOptions, websocketErrorHandler } from './http/refusals'
+import { installNotFound } from './http/errors'
+import { installHttp } from './http/plugins'
+import { refusalOptions } from './http/refusals'
 import type { RegisterOptions } from './http/register'
 import { startJobs } from './jobs'
 import { Broadcasts } from './media/compose/broadcasts'
@@ -75,7 +71,8 @@ export interface BuildOptions extends Partial<Omit<ServerConfig, 'settings'>> {
   readonly smsOut?: (line: string) => void
 }
 
-const planeLog = (fastify: FastifyInstance) => ({
+/** The server log as the services take it: one message a line. */
+const textLog = (fastify: FastifyInstance) => ({
   info: (m: string) => fastify.log.info(m),
   warn: (m: string) => fastify.log.warn(m),
   error: (m: string) => fastify.log.error(m),
@@ -107,6 +104,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     trustProxy: settings.trustProxy,
     ...refusalOptions,
   })
+  const log = textLog(fastify)
   let sfu: SfuService | undefined
   // Live and recording: ffmpeg over the SFU's forwards (off, with the reason, without either).
   const broadcastTemp = options.memory || !options.dataDir
@@ -115,7 +113,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     : options.dataDir!
   const broadcasts = new Broadcasts({
     db,
-    log: { info: (m) => fastify.log.info(m), warn: (m) => fastify.log.warn(m) },
+    log,
     ffmpeg: locateFfmpeg(),
     dir: broadcastDir,
     secret,
@@ -126,7 +124,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     ? new RedisBus({
         url: options.redisUrl,
         prefix: options.redisPrefix,
-        log: { info: (m) => fastify.log.info(m), error: (m) => fastify.log.error(m) },
+        log,
       })
     : new LocalBus()
   if (bus instanceof RedisBus && !(await bus.start()))
@@ -137,11 +135,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     sfu?.announced(channel, cmd, data)
     ingest.announced(channel, cmd, data)
   })
-  const crowd = new CrowdArrivals({
-    db,
-    announce,
-    log: { warn: (m) => fastify.log.warn(m) },
-  })
+  const crowd = new CrowdArrivals({ db, announce, log })
   const deps: Deps = {
     broadcasts,
     ingest,
@@ -168,7 +162,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     janusToken: settings.janusToken,
     dataDir: options.memory ? undefined : options.dataDir,
     secret,
-    log: planeLog(fastify),
+    log,
   })
 
   if (plane.sfu)
@@ -176,7 +170,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
       db,
       tokens,
       plane,
-      log: planeLog(fastify),
+      log,
       publishers: settings.sfuPublishers,
       // Over several processes a REST call served elsewhere announces what the SFU here enforces.
       watch: (channel, heard) => shared.watchAnnouncements(channel, heard),
@@ -187,28 +181,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     port: settings.rtmpPort,
   })
 
-  installErrorHandler(fastify)
-  fastify.addHook('preHandler', refuseHostileInput)
-  await fastify.register(fastifyCookie)
-  await fastify.register(fastifyFormbody)
-  await fastify.register(fastifyMultipart, {
-    limits: { fileSize: settings.maxUploadBytes, files: 1, fields: 10 },
-  })
-  await fastify.register(fastifyWebsocket, {
-    // The board's limit, its largest: the realtime and SFU sockets refuse bigger frames themselves.
-    options: { maxPayload: MAX_BOARD_FRAME_BYTES },
-    errorHandler: websocketErrorHandler,
-  })
-  // The room service answers only for this deployment's app id.
-  fastify.addHook('preHandler', async (request) => {
-    const params = request.params as { appId?: string } | undefined
-    if (
-      request.url.startsWith('/api/s1/serve/') &&
-      params?.appId !== undefined &&
-      params.appId !== appId
-    )
-      throw new ApiFailure(404, `unknown app '${params.appId}'`, { status: 404 })
-  })
+  await installHttp(fastify, { appId, maxUploadBytes: settings.maxUploadBytes })
   // The SFU signalling (docs/media.md): only when the SFU runs.
   if (sfu) {
     const service = sfu

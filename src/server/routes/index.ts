@@ -18,6 +18,7 @@ import { reportRoutes } from './report'
 import { roomRoutes } from './room'
 import { roomUserRoutes } from './room-users'
 import { sceneRoutes } from './scene'
+import { sceneV1Routes } from './scene-v1'
 import { signInRoutes } from './sign-in'
 
 export interface ApiOptions extends RouteOptions {
@@ -41,6 +42,7 @@ export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (
   await app.register(inputRoutes, options)
   await app.register(questionRoutes, options)
   await app.register(sceneRoutes, options)
+  await app.register(sceneV1Routes, options)
   await app.register(projectionRoutes, options)
   await app.register(fileRoutes, options)
   await app.register(recordingRoutes, options)
