@@ -121,11 +121,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   })
   const ingest = new Ingest()
   const bus: Bus = options.redisUrl
-    ? new RedisBus({
-        url: options.redisUrl,
-        prefix: options.redisPrefix,
-        log,
-      })
+    ? new RedisBus({ url: options.redisUrl, prefix: options.redisPrefix, log })
     : new LocalBus()
   if (bus instanceof RedisBus && !(await bus.start()))
     fastify.log.error('redis is unreachable at start: this process serves its own members alone')
