@@ -1,70 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Client, enter, meeting, ROOM, SCENE, startServer, type TestServer } from '../harness'
-import { janusHandles, SfuPeer, settledHandles } from './sfu-peer'
-import { settled, until } from './werift-peer'
+import { janusHandles, settledHandles } from './sfu-peer'
+import { sfuStage } from './sfu-stage'
+import { until } from './werift-peer'
 
 let server: TestServer
-const peers: SfuPeer[] = []
+const stage = sfuStage(() => server)
+const { open, publishingHost, speakingGuest, silenced } = stage
 beforeAll(async () => {
   server = await startServer({ settings: { media: 'sfu' } })
 })
 afterAll(async () => {
-  for (const peer of peers) await peer.close().catch(() => undefined)
+  await stage.close()
   await server?.close()
 })
-
-const open = async (who: Parameters<typeof SfuPeer.open>[1]) => {
-  const peer = await SfuPeer.open(server, who)
-  peers.push(peer)
-  return peer
-}
-
-/** A host publishing audio and video, and a conferee, both joined to the room's media. */
-async function publishingHost() {
-  const room = await meeting(server)
-  const host = await open(room.host)
-  const guest = await open(room.guest)
-  expect((await host.join()).t).toBe('ack')
-  expect((await guest.join()).t).toBe('ack')
-  expect((await host.publish({ audio: true, video: true })).t).toBe('ack')
-  await until(
-    () => guest.feeds().some((f) => f.uid === room.host.me.uid && f.audio && f.video),
-    30_000,
-    'the host feed',
-  )
-  const feed = guest.feeds().find((f) => f.uid === room.host.me.uid)
-  return { ...room, hostPeer: host, guestPeer: guest, feed }
-}
-
-/** The host's room with the conferee granted the microphone, sending it, and the host hearing it. */
-async function speakingGuest() {
-  const room = await publishingHost()
-  const { host, guest, hostPeer } = room
-  await host.client.post(`${host.path}/user/${guest.me.uid}`, { enableAudio: 1 })
-  const speaker = peers.find((p) => p.who === guest)!
-  expect((await speaker.publish({ audio: true })).t).toBe('ack')
-  await until(
-    () => hostPeer.feeds().some((f) => f.uid === guest.me.uid && f.audio),
-    30_000,
-    'the guest feed',
-  )
-  const feed = hostPeer.feeds().find((f) => f.uid === guest.me.uid)
-  await hostPeer.want([{ feed: feed.feed, mid: feed.audio }])
-  await until(() => hostPeer.receiver.received.audio > 10, 30_000, 'guest audio')
-  return { ...room, speaker }
-}
-
-/**
- * The speaker is told its audio is muted at the SFU, and the listener then gets none of it (its
- * client keeps sending); answers the count of audio packets the listener got.
- */
-async function silenced(speaker: SfuPeer, listener: SfuPeer): Promise<number> {
-  await speaker.socket.next((f) => f.t === 'moderated' && f.kind === 'audio' && f.muted, 30_000)
-  const muted = await settled(() => listener.receiver.received.audio, 'the muted audio')
-  await new Promise((r) => setTimeout(r, 1000))
-  expect(listener.receiver.received.audio).toBe(muted)
-  return muted
-}
 
 describe('SFU signalling: our server owns every permission', () => {
   it('relays a host to a conferee who wants its streams', async () => {
@@ -285,9 +234,8 @@ describe('SFU signalling: moderation follows the room', () => {
   })
 
   it('[KICK-3] a kicked member is out of the Janus room at once and its media session closes', async () => {
-    const { host, guest, hostPeer } = await publishingHost()
+    const { host, guest, hostPeer, guestPeer: kicked } = await publishingHost()
     await host.client.post(`${host.path}/user/${guest.me.uid}`, { enableVideo: 1 })
-    const kicked = peers.find((p) => p.who === guest)!
     expect((await kicked.publish({ video: true })).t).toBe('ack')
     await until(
       () => hostPeer.feeds().some((f) => f.uid === guest.me.uid),
