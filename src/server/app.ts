@@ -30,7 +30,7 @@ import { LocalBus, type Bus } from './realtime/bus'
 import { Hub } from './realtime/hub'
 import { RedisBus } from './realtime/redis-bus'
 import { SharedHub } from './realtime/shared'
-import { dbRoster } from './realtime/roster'
+import { dbRoster, RosterCache } from './realtime/roster'
 import { serveSocket, type SocketDeps } from './realtime/socket'
 import { AdmissionQueue } from './rooms/admission'
 import { createAnnouncer, tapAnnouncer } from './rooms/announce'
@@ -43,6 +43,7 @@ import { configRoutes } from './routes/config'
 import { healthRoutes } from './routes/health'
 import { apiRoutes } from './routes'
 import { openDb, type Db } from './store/db'
+import { watchRosterWrites } from './store/roster-writes'
 import { openFileStore } from './store/files'
 import { migrate } from './store/migrations'
 import { touchMembers } from './store/members'
@@ -83,11 +84,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   const now = options.now ?? Date.now
   const appId = options.appId ?? 'roomcast'
   const settings: Settings = { ...DEFAULT_SETTINGS, ...options.settings }
-  const db = await openDb({
-    dataDir: options.dataDir,
-    databaseUrl: options.databaseUrl,
-    memory: options.memory,
-  })
+  // Every statement that may change the realtime roster is told to its cache (RosterCache).
+  const rosterCache = new RosterCache(now)
+  const db = watchRosterWrites(await openDb(options), rosterCache)
   await migrate(db)
   const secret = await loadSecret(db, process.env.ROOMCAST_SECRET)
   const tokens = createTokens(secret, now)
@@ -97,7 +96,6 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     : localMediaTokens(tokens, appId)
   const hub = new Hub()
   const history = new ChannelHistory(db, now)
-  const roster = dbRoster(db)
   const fastify = Fastify({
     logger: options.logger === false ? false : { level: options.logLevel ?? 'info' },
     bodyLimit: 1024 * 1024,
@@ -126,6 +124,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   if (bus instanceof RedisBus && !(await bus.start()))
     fastify.log.error('redis is unreachable at start: this process serves its own members alone')
   const shared = new SharedHub(hub, bus)
+  const roster = rosterCache.serve(dbRoster(db), bus)
   // What the server announces reaches the SFU and the ingest too, which enforce it there ([HOST-6]).
   const announce = tapAnnouncer(createAnnouncer(shared, now), (channel, cmd, data) => {
     sfu?.announced(channel, cmd, data)
@@ -290,6 +289,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
       if (broadcastTemp) rmSync(broadcastDir, { recursive: true, force: true })
       await plane.stop()
       hub.close()
+      rosterCache.close()
       await bus.close()
       await db.close()
       await deps.files.close()

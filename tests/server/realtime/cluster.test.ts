@@ -61,7 +61,7 @@ const health = async (server: TestServer) =>
 describe.skipIf(!clusterBackingInstalled)(
   'the realtime service over two processes (REDIS_URL)',
   () => {
-    it('[MSG-9] members on two processes meet in one channel: one member list, one count, chat both ways', async () => {
+    it('[MSG-9] [APPLY-6] members on two processes meet in one channel: one member list, one count, chat both ways, a chat mute on either', async () => {
       const { host, guest } = await meeting(a)
       const channel = host.room.channelName
       const hostRtm = await RtmClient.join(a, host)
@@ -95,6 +95,12 @@ describe.skipIf(!clusterBackingInstalled)(
       // Nobody hears its own message back, on either process.
       expect(hostRtm.messages(1).map((m) => m.data.message)).toEqual(['from b'])
       expect(guestRtm.messages(1).map((m) => m.data.message)).toEqual(['from a'])
+      // [APPLY-6] Chat muted through process a: b, which vetted the conferee's line before, knows.
+      expect((await host.client.post(host.path, { muteAllChat: 1 })).body.code).toBe(0)
+      await guestRtm.message(3, (m) => m.data.muteAllChat === 1)
+      expect(await say(guestRtm, guest.me.userId, 'muted')).toMatchObject({ code: 'chatMuted' })
+      expect((await host.client.post(host.path, { muteAllChat: 0 })).body.code).toBe(0)
+      await guestRtm.message(3, (m) => m.data.muteAllChat === 0)
       // Peer messages and channel attributes cross too.
       const peer = await guestRtm.request({ t: 'peerMessage', to: host.me.uid, text: 'hi' })
       expect(peer.data).toEqual({ delivered: true })

@@ -70,6 +70,10 @@ describe('what a member says on the channel is vetted against the roster', () =>
 
   it('[APPLY-6] a conferee whose own chat a host turned off is refused too', async () => {
     const { host, guest, hostRtm, guestRtm, channel } = await room()
+    // The conferee spoke before: what the roster said then is not what vets the next line.
+    expect(
+      await guestRtm.request({ t: 'channelMessage', channel, text: chat(guest.me.userId, 'yes') }),
+    ).toMatchObject({ t: 'ack' })
     const off = await host.client.post(`${host.path}/user/${guest.me.userId}`, { enableChat: 0 })
     expect(off.body.code).toBe(0)
     expect(
