@@ -24,6 +24,15 @@ interface Place {
   readonly taken: Promise<boolean | undefined>
 }
 
+/**
+ * A heartbeat round is spread over this many ticks of the interval: a crowd's pings, and the
+ * pongs they bring back, never come all at once (10,000 of them would hold the event loop, and
+ * every broadcast behind it, for tens of ms).
+ */
+export const HEARTBEAT_SLICES = 20
+/** Ping times are counted from here: a small integer an entry holds, not a boxed double. */
+const EPOCH = Date.now()
+
 /** Where a socket keeps its guard entry (its listeners are shared functions, not closures). */
 const TRACKED = Symbol('tracked')
 type Guarded = WebSocket & { [TRACKED]?: Tracked }
@@ -35,6 +44,8 @@ type Guarded = WebSocket & { [TRACKED]?: Tracked }
 class Tracked implements Admission {
   /** The bytes the connection had read at the last ping (-1: none sent yet). */
   readAtPing = -1
+  /** When the last ping went (ms since EPOCH). */
+  pingedAt = 0
   userId: string | undefined = undefined
   /** Cleared and let go at the login. */
   loginTimer: ReturnType<typeof setTimeout> | undefined = undefined
@@ -80,13 +91,18 @@ export class ConnectionGuard {
   private readonly byAddress = new Map<string, number>()
   private readonly byUser = new Map<string, number>()
   private readonly heartbeat: ReturnType<typeof setInterval> | undefined
+  /** The heartbeat's tick in its round, the round's walk over the connections, and its pace. */
+  private tick = 0
+  private round: Iterator<Tracked> | undefined = undefined
+  private perTick = 0
 
   constructor(
     private readonly limits: RealtimeLimits,
     private readonly caps?: SharedCaps,
   ) {
     if (limits.heartbeatMs > 0) {
-      this.heartbeat = setInterval(() => this.beat(), limits.heartbeatMs)
+      const tickMs = Math.max(1, Math.round(limits.heartbeatMs / HEARTBEAT_SLICES))
+      this.heartbeat = setInterval(() => this.beat(), tickMs)
       this.heartbeat.unref?.()
     }
   }
@@ -131,16 +147,30 @@ export class ConnectionGuard {
 
   /**
    * A peer is alive when it sent anything since the last ping (its pong, a frame): the count of
-   * bytes its TCP socket read tells, so no connection needs a `pong` listener of its own.
+   * bytes its TCP socket read tells, so no connection needs a `pong` listener of its own. Each
+   * tick takes its share of the connections there were when the round began (a round lasts
+   * `heartbeatMs`); one pinged less than half an interval ago (it came late in the last round) is
+   * left for the next, so no peer is judged sooner than that after its ping.
    */
   private beat(): void {
-    for (const entry of this.tracked) {
+    if (this.tick === 0) {
+      this.round = this.tracked.values()
+      this.perTick = Math.ceil(this.tracked.size / HEARTBEAT_SLICES)
+    }
+    this.tick = (this.tick + 1) % HEARTBEAT_SLICES
+    const now = (Date.now() - EPOCH) | 0
+    for (let i = 0; i < this.perTick; i++) {
+      const next = this.round!.next()
+      if (next.done) break
+      const entry = next.value
+      if (entry.readAtPing >= 0 && now - entry.pingedAt < this.limits.heartbeatMs / 2) continue
       const read = bytesRead(entry.socket)
       if (read === entry.readAtPing) {
         entry.socket.terminate()
         continue
       }
       entry.readAtPing = read
+      entry.pingedAt = now
       try {
         entry.socket.ping()
       } catch {
