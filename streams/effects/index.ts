@@ -13,6 +13,7 @@ import {
 } from './quiz'
 import { adapterEventsEffect, channelEffect, entryEffect, entryFlowEffect } from './entry'
 import { departureEffect, endedEffect, exitEffect, kickedEffect } from './lifecycle'
+import { interpretationEffect } from './interpretation'
 import { liveSettingEffect, liveStateEffect, recordingsEffect } from './live'
 import { meshOutgrownEffect } from './mesh'
 import {
@@ -125,6 +126,7 @@ export const roomEffects: readonly RoomEffect[] = named({
   meshOutgrownEffect,
   publishEffect,
   remoteAudioEffect,
+  interpretationEffect,
   videoProfileEffect,
   mediaToggleEffect,
   screenShareEffect,

@@ -43,6 +43,12 @@ export type UiEvent =
    * own stream ('') (spec §3 CDN language stream info).
    */
   | { readonly type: 'ui/liveLanguageChosen'; readonly streamId: string }
+  /**
+   * A member in the meeting picks what it hears (interpretation): the original sound ('', the
+   * interpreters silent) or an interpreted language (its streamId: its interpreter, the room
+   * lowered under them).
+   */
+  | { readonly type: 'ui/interpretationChosen'; readonly streamId: string }
   /** The host starts (LIVING), pauses or ends the live broadcast ([LIVE-1]). */
   | { readonly type: 'ui/liveStateChosen'; readonly liveState: LiveStateId }
   // everyone

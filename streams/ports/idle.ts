@@ -24,6 +24,7 @@ export function idleMedia(): MediaPort {
     subscribe: done,
     unsubscribe: done,
     setRemoteAudioMuted: done,
+    setRemoteVolumes: done,
     switchDevice: done,
     setNoiseReduction: done,
     renewToken: done,

@@ -4,6 +4,15 @@ import type { MediaKind, MediaRole, ScreenPreset, StreamQuality, VideoProfile } 
 import type { LowStream, MicConfig } from '../wire/constants'
 import type { Io } from './io'
 
+/**
+ * How loud each remote voice plays, 0 to 100 (interpretation): `users` by uid, every other remote
+ * voice at `room`. It holds for voices heard later too; forced mute ([MUTE-3]) silences all.
+ */
+export interface RemoteVolumes {
+  readonly room: number
+  readonly users: Readonly<Record<string, number>>
+}
+
 export interface MediaJoin {
   readonly appId: string
   readonly channel: string
@@ -43,6 +52,8 @@ export interface MediaPort {
   unsubscribe(uid: string, kind: MediaKind): Io<void>
   /** Mutes or unmutes every remote audio locally ([MUTE-3]). */
   setRemoteAudioMuted(muted: boolean): Io<void>
+  /** Sets how loud each remote voice plays (interpretation). */
+  setRemoteVolumes(volumes: RemoteVolumes): Io<void>
   switchDevice(kind: 'camera' | 'microphone' | 'speaker', deviceId: string): Io<void>
   setNoiseReduction(enabled: boolean): Io<void>
   renewToken(token: string): Io<void>

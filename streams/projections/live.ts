@@ -14,6 +14,7 @@ export const initialLive: LiveState = {
   liveUrls: [],
   liveUrl: '',
   language: '',
+  interpretation: '',
   playback: null,
   recordings: null,
   hotNum: 0,
@@ -34,6 +35,7 @@ export function withLive(s: LiveState, p: Partial<LiveState>): LiveState {
     liveUrls: p.liveUrls === undefined ? s.liveUrls : p.liveUrls,
     liveUrl: p.liveUrl === undefined ? s.liveUrl : p.liveUrl,
     language: p.language === undefined ? s.language : p.language,
+    interpretation: p.interpretation === undefined ? s.interpretation : p.interpretation,
     playback: p.playback === undefined ? s.playback : p.playback,
     recordings: p.recordings === undefined ? s.recordings : p.recordings,
     hotNum: p.hotNum === undefined ? s.hotNum : p.hotNum,
@@ -94,6 +96,7 @@ export const liveProjection = defineProjection<LiveState, Event, State>(initialL
       liveState: e.setting.liveState,
     }),
   'ui/liveLanguageChosen': (l, e) => withLive(l, { language: e.streamId }),
+  'ui/interpretationChosen': (l, e) => withLive(l, { interpretation: e.streamId }),
   'rest/playbackLoaded': (l, e) => withLive(l, { playback: e.playback }),
   'rest/recordingsLoaded': (l, e) => withLive(l, { recordings: e.recordings }),
   'msg/converterStateChanged': (l, { data }) =>

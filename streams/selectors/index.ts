@@ -8,6 +8,7 @@ export * from './members'
 export * from './permissions'
 export * from './publish'
 export * from './video'
+export * from './interpretation'
 export { isLiveOn as selectLiveOn } from '../projections/derive'
 
 export const selectPhase = (s: State) => s.session.phase

@@ -8,7 +8,7 @@ import type {
 } from 'agora-rtc-sdk-ng'
 import { BehaviorSubject, Subject, type Observable } from 'rxjs'
 import type { Event, RtcEvent } from '@streams/events'
-import type { MediaJoin, MediaPort } from '@streams/ports'
+import type { MediaJoin, MediaPort, RemoteVolumes } from '@streams/ports'
 import type {
   MediaKind,
   MediaRole,
@@ -68,6 +68,7 @@ export class AgoraMedia implements MediaPort {
   private video: ICameraVideoTrack | undefined
   private profile: VideoProfile | undefined
   private remoteMuted = false
+  private volumes: RemoteVolumes = { room: 100, users: {} }
   private speaker: string | undefined
   private noiseOn = false
 
@@ -211,7 +212,7 @@ export class AgoraMedia implements MediaPort {
     await this.attempt(async () => {
       await joined.client.subscribe(user, kind)
       if (kind === 'audio') {
-        user.audioTrack?.setVolume(this.remoteMuted ? 0 : 100)
+        user.audioTrack?.setVolume(this.volumeOf(String(user.uid)))
         if (this.speaker) await user.audioTrack?.setPlaybackDevice(this.speaker)
         user.audioTrack?.play()
       } else {
@@ -232,8 +233,22 @@ export class AgoraMedia implements MediaPort {
 
   async setRemoteAudioMuted(muted: boolean): Promise<void> {
     this.remoteMuted = muted
+    this.applyVolumes()
+  }
+
+  async setRemoteVolumes(volumes: RemoteVolumes): Promise<void> {
+    this.volumes = volumes
+    this.applyVolumes()
+  }
+
+  /** A remote voice's volume: silent under forced mute ([MUTE-3]), else as interpretation says. */
+  private volumeOf(uid: string): number {
+    return this.remoteMuted ? 0 : (this.volumes.users[uid] ?? this.volumes.room)
+  }
+
+  private applyVolumes(): void {
     for (const user of this.joined?.client.remoteUsers ?? [])
-      user.audioTrack?.setVolume(muted ? 0 : 100)
+      user.audioTrack?.setVolume(this.volumeOf(String(user.uid)))
   }
 
   async switchDevice(kind: 'camera' | 'microphone' | 'speaker', deviceId: string): Promise<void> {

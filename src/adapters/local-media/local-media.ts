@@ -1,6 +1,6 @@
 import { Subject, type Observable } from 'rxjs'
 import type { Event, RtcEvent } from '@streams/events'
-import type { MediaJoin, MediaPort } from '@streams/ports'
+import type { MediaJoin, MediaPort, RemoteVolumes } from '@streams/ports'
 import type {
   MediaKind,
   MediaRole,
@@ -189,6 +189,10 @@ export class LocalMedia implements MediaPort {
 
   async setRemoteAudioMuted(muted: boolean): Promise<void> {
     this.audio.setMuted(muted)
+  }
+
+  async setRemoteVolumes(volumes: RemoteVolumes): Promise<void> {
+    this.audio.setVolumes(volumes)
   }
 
   async switchDevice(kind: 'camera' | 'microphone' | 'speaker', deviceId: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { BehaviorSubject, Subject, type Observable, type Subscription } from 'rxjs'
 import type { Event, RtcEvent } from '@streams/events'
-import type { MediaJoin, MediaPort } from '@streams/ports'
+import type { MediaJoin, MediaPort, RemoteVolumes } from '@streams/ports'
 import type {
   MediaKind,
   MediaRole,
@@ -208,6 +208,10 @@ export class SfuMedia implements MediaPort {
 
   async setRemoteAudioMuted(muted: boolean): Promise<void> {
     this.audio.setMuted(muted)
+  }
+
+  async setRemoteVolumes(volumes: RemoteVolumes): Promise<void> {
+    this.audio.setVolumes(volumes)
   }
 
   async switchDevice(kind: 'camera' | 'microphone' | 'speaker', deviceId: string): Promise<void> {

@@ -1,5 +1,6 @@
 import { BehaviorSubject, type Observable } from 'rxjs'
 import { toggleUid } from '../shared/uid-set'
+import type { RemoteVolumes } from '@streams/ports'
 
 export type Fit = 'cover' | 'contain'
 
@@ -79,11 +80,15 @@ export class VideoAttachments {
   }
 }
 
-/** Plays remote audio: one element per user, all muted together ([MUTE-3]), one speaker. */
+/**
+ * Plays remote audio: one element per user, all muted together ([MUTE-3]), each at its volume
+ * (interpretation), one speaker.
+ */
 export class AudioSink {
   private readonly elements = new Map<string, HTMLAudioElement>()
   private muted = false
   private sinkId: string | undefined
+  private volumes: RemoteVolumes = { room: 100, users: {} }
 
   play(uid: string, track: MediaStreamTrack): void {
     let element = this.elements.get(uid)
@@ -95,6 +100,7 @@ export class AudioSink {
       this.elements.set(uid, element)
     }
     element.muted = this.muted
+    element.volume = this.volumeOf(uid)
     element.srcObject = new MediaStream([track])
     if (this.sinkId) void element.setSinkId?.(this.sinkId).catch(() => undefined)
     element.play().catch(() => undefined)
@@ -124,6 +130,17 @@ export class AudioSink {
   setMuted(muted: boolean): void {
     this.muted = muted
     for (const element of this.elements.values()) element.muted = muted
+  }
+
+  /** Each voice's volume, 0 to 100: `users` by uid, the others at `room`; for later voices too. */
+  setVolumes(volumes: RemoteVolumes): void {
+    this.volumes = volumes
+    for (const [uid, element] of this.elements) element.volume = this.volumeOf(uid)
+  }
+
+  private volumeOf(uid: string): number {
+    const volume = this.volumes.users[uid] ?? this.volumes.room
+    return Math.min(1, Math.max(0, volume / 100))
   }
 
   async setSpeaker(deviceId: string): Promise<void> {

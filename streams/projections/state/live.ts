@@ -17,6 +17,8 @@ export interface LiveState {
   readonly liveUrl: string
   /** The language stream the audience chose to play (its streamId; '' the room's own). */
   readonly language: string
+  /** The interpreted language a member in the meeting listens to (its streamId; '' original). */
+  readonly interpretation: string
   readonly playback: Playback | null
   /** The room's recordings, as last loaded (null: not asked yet). */
   readonly recordings: readonly Recording[] | null

@@ -60,6 +60,12 @@ export const liveEn = {
       },
     },
     languages: { label: 'Language', original: 'Original' },
+    interpretation: {
+      button: 'Interpretation',
+      label: 'What you hear',
+      original: 'Original (no interpreters)',
+      language: '{{language}} (interpreted by {{name}}, the room lowered)',
+    },
     goLive: 'Go live',
     pause: 'Pause the live',
     resume: 'Resume the live',

@@ -60,6 +60,12 @@ export const liveZh = {
       },
     },
     languages: { label: '语言', original: '原声' },
+    interpretation: {
+      button: '同声传译',
+      label: '收听',
+      original: '原声（不听译员）',
+      language: '{{language}}（{{name}} 传译，原声调低）',
+    },
     goLive: '开始直播',
     pause: '暂停直播',
     resume: '继续直播',

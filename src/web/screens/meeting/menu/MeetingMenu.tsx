@@ -22,6 +22,7 @@ import { MuteAll } from '@streams/wire/constants'
 import { Role } from '@streams/wire/roles'
 import { BusinessMenu } from '../../../business/BusinessMenu'
 import { InputsButton } from '../../../live/InputsButton'
+import { InterpretationButton } from '../../../live/InterpretationButton'
 import { RecordingMenuButton } from '../../../live/RecordingMenuButton'
 import { useSelector, useSession } from '../../../session/context'
 import { ApplyMenu } from './ApplyMenu'
@@ -133,6 +134,7 @@ export function MeetingMenu({
       )}
       {publishes && <RecordingMenuButton narrow={narrow} />}
       {publishes && <InputsButton narrow={narrow} />}
+      <InterpretationButton narrow={narrow} />
       <MenuButton
         narrow={narrow}
         label={t('menu.chat')}
