@@ -96,7 +96,9 @@ describe('live broadcast and cloud recording on Janus and ffmpeg', () => {
       liveState: 1,
     })
     expect(live.body.data).toMatchObject({ liveState: 1, liveOpen: 1 })
-    expect((await rtm.message(27)).data.liveState).toBe(1)
+    // Each language added before was announced with the room's state then (READY, 0).
+    expect((await rtm.message(27, (m) => m.data.liveState !== 0)).data.liveState).toBe(1)
+    expect(rtm.messages(27).map((m) => m.data.liveState)).toEqual([0, 0, 1])
     expect((await rtm.message(12)).data.openLive).toBe(1)
     const url: string = (await guest.client.get(`${ROOM}room/${roomId}/live/setting`)).body.data
       .liveUrl
