@@ -4,22 +4,27 @@
 // stops with the reason: on a machine too busy to run the cameras nothing else means anything).
 // Prints: the composition's CPU (the server's process plus every ffmpeg of the composition and its
 // outputs, the publishers and Janus left out) as % of one core; the recording's bitrate and size
-// a minute; and the glass-to-glass latency from the host's camera to a player of the CDN's HLS
-// stream two segments behind the live edge, read at playback speed (what hls.js does with our
-// settings): the host's camera draws the wall clock into each frame as a bar code (live-clock.ts)
-// and a reader decoding the live HLS reads it back as each frame is shown. Then the time from an
+// a minute; and the glass-to-glass latency from the host's camera to a player of the live
+// low-latency HLS stream PART-HOLD-BACK behind the live edge, read at playback speed (what hls.js
+// does in lowLatencyMode, live-ll-reader.ts): the host's camera draws the wall clock into each
+// frame as a bar code (live-clock.ts) and the player reads it back as each frame is shown. Then the time from an
 // RTMP input's start to its first frame in the room (live-input.ts), after the shared board's
 // rendering time (live-board.ts). Last line: one JSON object.
-import { createServer } from 'node:http'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
-import send from '@fastify/send'
-import { LIVE_HLS } from '../../src/server/media/compose/broadcasts'
-import { FfmpegProcess } from '../../src/server/media/compose/ffmpeg'
+import Fastify from 'fastify'
+import {
+  fragmentMicros,
+  LIVE_HLS,
+  LiveSink,
+  liveShape,
+} from '../../src/server/media/compose/live-sink'
+import { LIVE_FILE, LiveQuerySchema, serveLive } from '../../src/server/routes/live-origin'
 import { ENCODING } from '../../src/server/media/compose/program'
 import { LIVE_GATE } from '../../src/server/media/compose/live-gate'
 import { HlsSink } from '../../src/server/media/compose/sinks'
+import { readLowLatency } from './live-ll-reader'
 import { Studio } from '../../src/server/media/compose/studio'
 import { publishPattern, quiet, Stage } from '../server/media/compose/stage'
 import {
@@ -59,7 +64,9 @@ function compositionCpu(): number {
     try {
       const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8')
       if (!cmd.startsWith('ffmpeg') && !cmd.includes('/ffmpeg\0')) continue
-      if (cmd.includes('lavfi') || cmd.includes('-listen')) continue // publishers, readers
+      // Publishers, receivers, the reader's decoder.
+      if (cmd.includes('lavfi') || cmd.includes('-listen') || cmd.includes('-analyzeduration'))
+        continue
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
       if (Number(stat[1]) !== process.pid) continue
       ticks += Number(stat[11]) + Number(stat[12])
@@ -97,10 +104,7 @@ try {
   )
   for (const p of people.slice(1)) await stage.publish(ref, p.uid, undefined, '640x360')
   const studio = new Studio({ ...stage, ref, publishers: 8, log: quiet }, row.room_id)
-  const live = new HlsSink(stage.ffmpeg, quiet, 'live', {
-    dir: join(stage.dir, 'live'),
-    ...LIVE_HLS,
-  })
+  const live = new LiveSink(stage.ffmpeg, quiet, 'live', join(stage.dir, 'live'))
   const recording = new HlsSink(stage.ffmpeg, quiet, 'recording', {
     dir: join(stage.dir, 'recording'),
     segmentSeconds: 4,
@@ -111,17 +115,17 @@ try {
   await studio.attach(live)
   await studio.attach(recording)
 
-  // The live stream over HTTP, as our server serves it.
-  const http = createServer((req, res) => {
-    void send(req, join(stage.dir, 'live', (req.url ?? '/').slice(1))).then(
-      ({ statusCode, headers, stream }) => {
-        res.writeHead(statusCode, headers as Record<string, string>)
-        stream.pipe(res)
-      },
-    )
-  })
-  await new Promise<void>((r) => http.listen(0, '127.0.0.1', r))
-  const port = (http.address() as { port: number }).port
+  // The live stream over HTTP, as our server's origin serves it (blocking reloads and all).
+  const http = Fastify()
+  http.get<{ Params: { file: string }; Querystring: Record<string, number> }>(
+    '/:file',
+    { schema: { querystring: LiveQuerySchema } },
+    (request, reply) =>
+      LIVE_FILE.test(request.params.file)
+        ? serveLive(request, reply, join(stage.dir, 'live'), request.params.file, request.query)
+        : reply.code(404).send(),
+  )
+  const base = await http.listen({ host: '127.0.0.1', port: 0 })
 
   // Every camera drawn at its place (a decoder starts at a key frame: up to 2 s of the sender's).
   const drawn = () =>
@@ -149,28 +153,21 @@ try {
   const cpu0 = compositionCpu()
   const own0 = process.cpuUsage()
   const wall0 = Date.now()
-  // The reader: two segments behind the edge, at playback speed; the clock's bars in the large place.
+  const shape = liveShape()
+  // The reader: a low-latency player PART-HOLD-BACK behind the edge, following it part by part
+  // with blocking reloads (live-ll-reader.ts); the clock's bars in the large place.
   const ages: number[] = []
   let illegible = 0
-  const reader = new FfmpegProcess(
-    stage.ffmpeg.ffmpeg,
-    [
-      ...['-re', '-live_start_index', '-2', '-i', `http://127.0.0.1:${port}/index.m3u8`],
-      ...['-an', '-vf', clockReaderFilter(large), '-f', 'rawvideo', 'pipe:1'],
-    ],
-    { name: 'reader', stdin: false },
-  )
-  let pending = Buffer.alloc(0)
-  reader.stdout!.on('data', (chunk: Buffer) => {
-    const now = Date.now()
-    pending = Buffer.concat([pending, chunk])
-    while (pending.length >= BITS) {
-      const stamp = readClock(pending.subarray(0, BITS))
-      pending = pending.subarray(BITS)
+  const reader = await readLowLatency(
+    base,
+    clockReaderFilter(large),
+    BITS,
+    ({ bytes, shownAt }) => {
+      const stamp = readClock(bytes)
       if (stamp === undefined) illegible++
-      else ages.push(clockAge(stamp, now))
-    }
-  })
+      else ages.push(clockAge(stamp, shownAt))
+    },
+  )
   // The same clock in the composition's own decoded copy of the camera (before the encoder):
   // the part of the latency that is the camera, Janus and the decoder.
   const drawnAges: number[] = []
@@ -210,7 +207,9 @@ try {
     fps: ENCODING.fps,
     encoder: `libx264 ${ENCODING.preset} zerolatency ${ENCODING.videoKbps} kbps, GOP ${ENCODING.gopFrames}; AAC ${ENCODING.audioKbps} kbps`,
     decoders: `VP8 RTP put together by the server, IVF into ffmpeg (1 thread); at most ${LIVE_GATE.window} frames in a decoder, none that waited over ${LIVE_GATE.maxWaitMs} ms`,
-    hls: `${LIVE_HLS.segmentSeconds} s segments, ${LIVE_HLS.listSize} listed; reader 2 segments behind the edge`,
+    hls: `low-latency HLS: fMP4 parts of at most ${shape.partTarget} s (ffmpeg -frag_duration ${fragmentMicros()} µs, cut at key frames), ${LIVE_HLS.segmentSeconds} s segments, ${LIVE_HLS.listSize} listed; reader PART-HOLD-BACK ${shape.partHoldBack} s behind the edge with blocking reloads`,
+    readerStalls: reader.stalls,
+    readerCounts: reader.counts,
     cpuFfmpegPercent: Math.round((cpu / wall) * 100),
     cpuServerPercent: Math.round((serverCpu / wall) * 100),
     cpuTotalPercentOfOneCore: Math.round(((cpu + serverCpu) / wall) * 100),
@@ -240,7 +239,10 @@ try {
   )
   console.log(`recording: ${result.recordingKbps} kbps, ${result.recordingMbPerMinute} MB a minute`)
   console.log(
-    `glass to glass, camera to HLS player 2 segments behind the edge (the clock read back from ${sorted.length} frames, ${illegible} illegible): median ${result.latencySeconds.median} s, p95 ${result.latencySeconds.p95} s, min ${result.latencySeconds.min} s, max ${result.latencySeconds.max} s; load average ${result.loadAverage} on ${result.cores} cores`,
+    `glass to glass, camera to the low-latency HLS player (the clock read back from ${sorted.length} frames, ${illegible} illegible): median ${result.latencySeconds.median} s, p95 ${result.latencySeconds.p95} s, min ${result.latencySeconds.min} s, max ${result.latencySeconds.max} s; load average ${result.loadAverage} on ${result.cores} cores`,
+  )
+  console.log(
+    `the player: ${reader.counts.parts} parts after ${reader.counts.reloads} blocking reloads; ${reader.stalls.count} stalls, ${Math.round(reader.stalls.ms)} ms in all`,
   )
   console.log(
     `of which camera to the composition's decoded copy (the clock read ${inComposition.length} times there): median ${result.latencySeconds.inCompositionMedian} s, min ${result.latencySeconds.inCompositionMin} s, max ${result.latencySeconds.inCompositionMax} s; composition to player (the difference of the medians): ${result.latencySeconds.compositionToPlayerMedian} s`,
@@ -251,7 +253,7 @@ try {
   console.log(
     `the composition's 4 camera decoders during the measure: ${gateWritten} frames decoded, ${gateDropped} dropped as late or undecodable (${result.decoders})`,
   )
-  http.close()
+  await http.close()
   await host.stop()
   await studio.stop()
   await live.end()

@@ -42,6 +42,11 @@ test('[LIVE-1] [LIVE-3] [CMD-27] the host goes live; a CDN audience plays the st
   const host = await joinRoom(browser, { room: roomName('live'), name: 'Hana Host', role: 'Host' })
   const ada = await watch(browser, await roomIdOf(host), 'Ada Audience')
   await expect(ada.getByText('The live has not started yet')).toBeVisible()
+  // What the player asks our origin for: blocking playlist reloads and parts (low-latency HLS).
+  const asked: string[] = []
+  ada.on('request', (request) => {
+    if (request.url().includes('/live/')) asked.push(request.url())
+  })
 
   await more(host, 'Go live')
   // The audience is told (cmd 27), fetches the live URL and plays our own HLS stream.
@@ -60,6 +65,11 @@ test('[LIVE-1] [LIVE-3] [CMD-27] the host goes live; a CDN audience plays the st
       { timeout: 30_000 },
     )
     .toBe(true)
+  // hls.js followed the live edge part by part with blocking reloads (_HLS_msn/_HLS_part).
+  expect(
+    asked.filter((url) => /index\.m3u8\?_HLS_msn=\d+&_HLS_part=\d+/.test(url)).length,
+  ).toBeGreaterThan(3)
+  expect(asked.filter((url) => /\/p\d+\.m4s$/.test(url)).length).toBeGreaterThan(3)
 
   // Multi-language streams: the host interprets into English; the audience picks English and
   // plays that language's own stream (the picture with the interpreter's sound).

@@ -6,15 +6,13 @@ export interface HlsPlayback {
 }
 
 /**
- * hls.js settings for our half-second segments: start a second (two segments) from the live edge
- * and stay there (catch up by playing a little faster rather than stalling; jump ahead past 2.5 s),
- * keep little back buffer. In seconds, not in target durations: the playlist's target duration is
- * a whole number (1) for segments of half of it.
+ * hls.js settings for our low-latency HLS (parts of about a quarter second, blocking playlist
+ * reloads): hls.js keeps the server's PART-HOLD-BACK behind the live edge (three part targets,
+ * about 0.8 s) when no live sync duration is given, so none is; it catches up by playing a little
+ * faster rather than jumping, and keeps little back buffer.
  */
 const LOW_LATENCY = {
   lowLatencyMode: true,
-  liveSyncDuration: 1,
-  liveMaxLatencyDuration: 2.5,
   maxLiveSyncPlaybackRate: 1.1,
   backBufferLength: 10,
   manifestLoadingMaxRetry: 30,

@@ -104,19 +104,21 @@ describe('live broadcast and cloud recording on Janus and ffmpeg', () => {
       .liveUrl
     expect(url).toMatch(/^\/live\/[A-Za-z0-9_-]{22}\/index\.m3u8$/)
 
-    // The playlist under our own origin lists half-second segments that a player can read (its
-    // target duration a whole second).
+    // The playlist under our own origin is low-latency HLS: parts, then whole segments, that a
+    // player can read.
     let playlist = ''
     await until(
       async () => {
         const answer = await fetch(server.url + url)
         playlist = answer.ok ? await answer.text() : ''
-        return (playlist.match(/\.ts/g) ?? []).length >= 2
+        return (playlist.match(/^#EXTINF/gm) ?? []).length >= 2
       },
       60_000,
       'two live segments',
     )
-    expect(playlist).toMatch(/#EXT-X-TARGETDURATION:[12]\n/)
+    expect(playlist).toMatch(/#EXT-X-TARGETDURATION:1\n/)
+    expect(playlist).toMatch(/#EXT-X-PART:DURATION=[\d.]+,URI="p\d+\.m4s",INDEPENDENT=YES\n/)
+    expect(playlist).toContain('#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES')
     const probe = await ffprobe(install, server.url + url)
     expect(probe.streams?.find((s) => s.codec_type === 'video')).toMatchObject({
       codec_name: 'h264',

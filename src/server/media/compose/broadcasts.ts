@@ -27,7 +27,7 @@ export interface BroadcastsDeps {
   readonly publishers: number
 }
 
-export { LIVE_HLS, type PushState } from './lives'
+export type { PushState } from './lives'
 
 /**
  * The server's broadcasts: for each room that is live or recording, one composition (`Studio`)

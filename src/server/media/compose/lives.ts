@@ -1,11 +1,9 @@
 import type { RoomRow } from '../../store/rooms'
 import type { LiveStreamTarget } from '../../store/broadcast'
 import type { FfmpegInstall } from './ffmpeg'
-import { HlsSink, LanguageHlsSink, RtmpSink, type Sink, type SinkState } from './sinks'
+import { LiveSink } from './live-sink'
+import { RtmpSink, type Sink, type SinkState } from './sinks'
 import type { Studio, StudioDeps } from './studio'
-
-/** The live stream's segments: half a second each, a short window, as low latency as HLS allows. */
-export const LIVE_HLS = { segmentSeconds: 0.5, listSize: 6, epochNumbers: true } as const
 
 /** What the host sees of a push to a streaming URL. */
 export interface PushState {
@@ -31,10 +29,10 @@ export interface LivesDeps {
 }
 
 interface Live {
-  readonly hls: HlsSink
+  readonly hls: LiveSink
   readonly pushes: Map<string, RtmpSink>
   /** The interpreted languages' own HLS streams, by stream id. */
-  readonly languages: Map<string, LanguageHlsSink>
+  readonly languages: Map<string, LiveSink>
 }
 
 /**
@@ -61,10 +59,8 @@ export class Lives {
    */
   async start(room: RoomRow, streams: readonly LiveStreamTarget[]): Promise<void> {
     if (this.lives.has(room.room_id)) return this.setStreams(room, streams)
-    const hls = new HlsSink(this.deps.ffmpeg(), this.deps.log, `live ${room.room_id}`, {
-      dir: this.deps.freshDir(room.channel_name),
-      ...LIVE_HLS,
-    })
+    const dir = this.deps.freshDir(room.channel_name)
+    const hls = new LiveSink(this.deps.ffmpeg(), this.deps.log, `live ${room.room_id}`, dir)
     const live: Live = { hls, pushes: new Map(), languages: new Map() }
     this.lives.set(room.room_id, live)
     this.deps.studio(room).setCover(null)
@@ -111,13 +107,7 @@ export class Lives {
       if (!live.languages.has(streamId)) {
         const dir = deps.freshDir(`${room.channel_name}:${streamId}`)
         const name = `live ${roomId} in ${streamId}`
-        const sink = new LanguageHlsSink(
-          deps.ffmpeg(),
-          deps.log,
-          name,
-          { dir, ...LIVE_HLS },
-          track(streamId),
-        )
+        const sink = new LiveSink(deps.ffmpeg(), deps.log, name, dir, track(streamId))
         live.languages.set(streamId, sink)
         await deps.attach(room, sink)
       }

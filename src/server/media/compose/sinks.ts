@@ -42,6 +42,11 @@ export abstract class Sink implements ProgramOutput {
   /** ffmpeg's options after the input (`-f mpegts -i pipe:0`). */
   protected abstract outputArgs(): string[]
 
+  /** ffmpeg's options for reading the program (before `-i pipe:0`). */
+  protected inputArgs(): string[] {
+    return ['-f', 'mpegts']
+  }
+
   /** A line from ffmpeg that says the output is really up (an RTMP connection); none: at start. */
   protected upLine(_line: string): boolean {
     return false
@@ -56,11 +61,14 @@ export abstract class Sink implements ProgramOutput {
     return []
   }
 
+  /** A new ffmpeg has started (its stdout is the output's to read, for one that writes there). */
+  protected started(_process: FfmpegProcess): void {}
+
   start(): void {
     if (this.ending || this.process) return
     const process = new FfmpegProcess(
       this.ffmpeg.ffmpeg,
-      ['-f', 'mpegts', '-i', 'pipe:0', ...this.outputArgs()],
+      [...this.inputArgs(), '-i', 'pipe:0', ...this.outputArgs()],
       {
         name: this.name,
         loglevel: this.waitsForUp ? 'info' : 'warning',
@@ -73,6 +81,7 @@ export abstract class Sink implements ProgramOutput {
     )
     this.process = process
     this.generation++
+    this.started(process)
     this.setState({ kind: 'starting' })
     if (!this.waitsForUp) this.up()
     void process.exited.then((exit) => this.exited(process, exit))
@@ -195,26 +204,6 @@ export class HlsSink extends Sink {
       ...(this.options.epochNumbers ? ['-hls_start_number_source', 'epoch'] : []),
       ...['-hls_segment_filename', join(dir, 'seg%05d.ts'), this.playlist],
     ]
-  }
-}
-
-/**
- * One language's own HLS stream (multi-language streams): the program's picture with that
- * language's audio track (read at each start: the tracks change with the interpreters).
- */
-export class LanguageHlsSink extends HlsSink {
-  constructor(
-    ffmpeg: FfmpegInstall,
-    log: FfmpegLog,
-    name: string,
-    options: HlsOptions,
-    private readonly track: () => number,
-  ) {
-    super(ffmpeg, log, name, options)
-  }
-
-  protected override outputArgs(): string[] {
-    return ['-map', '0:v:0', '-map', `0:a:${this.track()}`, ...super.outputArgs()]
   }
 }
 

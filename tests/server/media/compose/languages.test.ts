@@ -11,7 +11,7 @@ import {
 } from '../../../../src/server/media/compose/ffmpeg'
 import { CHUNK } from '../../../../src/server/media/compose/mixer'
 import { Program } from '../../../../src/server/media/compose/program'
-import { HlsSink, LanguageHlsSink } from '../../../../src/server/media/compose/sinks'
+import { LiveSink } from '../../../../src/server/media/compose/live-sink'
 import { yuvOf } from '../../../../src/server/media/compose/yuv'
 import { until } from '../werift-peer'
 
@@ -88,15 +88,8 @@ describe('multi-language streams: an interpreter’s own audio track', () => {
       async () => clearInterval(feed),
       () => p.stop(),
     )
-    const options = { segmentSeconds: 1, listSize: 6 }
-    const room = new HlsSink(ffmpeg, quiet, 'room', { dir: join(dir, 'room'), ...options })
-    const english = new LanguageHlsSink(
-      ffmpeg,
-      quiet,
-      'english',
-      { dir: join(dir, 'en'), ...options },
-      () => 1,
-    )
+    const room = new LiveSink(ffmpeg, quiet, 'room', join(dir, 'room'))
+    const english = new LiveSink(ffmpeg, quiet, 'english', join(dir, 'en'), () => 1)
     p.mixer.setLanguages([{ inputs: new Set(['interpreter']) }])
     p.setLanguages(['en'])
     for (const sink of [room, english]) {
@@ -105,7 +98,7 @@ describe('multi-language streams: an interpreter’s own audio track', () => {
       cleanup.push(() => sink.end())
     }
     p.start()
-    const segments = (d: string) => readdirSync(join(dir, d)).filter((f) => f.endsWith('.ts'))
+    const segments = (d: string) => readdirSync(join(dir, d)).filter((f) => /^s\d+\.m4s$/.test(f))
     await until(
       () => segments('room').length >= 3 && segments('en').length >= 3,
       30_000,
