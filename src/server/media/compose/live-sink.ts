@@ -51,11 +51,16 @@ export function liveShape(): PlaylistShape & { segmentSeconds: number; listSize:
   }
 }
 
-/** ffmpeg's options: the program copied (no encode) into fragmented MP4 on its stdout. */
+/**
+ * ffmpeg's options: the program copied (no encode) into fragmented MP4 on its stdout. The `moov`
+ * waits for the first fragment (`delay_moov`): written at once, it lacked the sound's
+ * AudioSpecificConfig (the ADTS headers become one only with the first packet), and browsers
+ * refuse the codec `mp4a.40` without its object type.
+ */
 export function fragmentArgs(track: number): string[] {
   return [
     ...['-map', '0:v:0', '-map', `0:a:${track}`, '-c', 'copy', '-bsf:a', 'aac_adtstoasc'],
-    ...['-f', 'mp4', '-movflags', 'frag_keyframe+empty_moov+default_base_moof'],
+    ...['-f', 'mp4', '-movflags', 'frag_keyframe+empty_moov+delay_moov+default_base_moof'],
     ...['-frag_duration', String(fragmentMicros()), 'pipe:1'],
   ]
 }

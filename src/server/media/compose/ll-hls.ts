@@ -134,8 +134,8 @@ export class LlHlsWriter {
       open = undefined
     }
     if (!open) {
-      // A segment starts on a key frame, with a part no longer than the target: a stream's first
-      // fragment may be longer (ffmpeg stretches its first picture back to the sound's start).
+      // A segment starts on a key frame, with a part no longer than the target (without
+      // delay_moov, ffmpeg stretched a stream's first picture back to the sound's start).
       if (!independent || main.duration > this.options.partTarget + 1e-6) {
         this.dropped++
         return
