@@ -87,10 +87,16 @@ await sleep(5000)
 const load0 = loadavg()[0]!
 const llAges: number[] = []
 const tsAges: number[] = []
-const llReader = await readLowLatency(`${base}/ll`, clockReaderFilter(rect), BITS, (frame) => {
-  const stamp = readClock(frame.bytes)
-  if (stamp !== undefined) llAges.push(clockAge(stamp, frame.shownAt))
-})
+const llReader = await readLowLatency(
+  ffmpeg.ffmpeg,
+  `${base}/ll`,
+  clockReaderFilter(rect),
+  BITS,
+  (frame) => {
+    const stamp = readClock(frame.bytes)
+    if (stamp !== undefined) llAges.push(clockAge(stamp, frame.shownAt))
+  },
+)
 const tsReader = new FfmpegProcess(
   ffmpeg.ffmpeg,
   [

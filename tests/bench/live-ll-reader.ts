@@ -61,6 +61,7 @@ export interface LlReader {
 
 /** Plays `base`/index.m3u8; each shown frame (through `filter`, `frameBytes` each) goes to `onFrame`. */
 export async function readLowLatency(
+  ffmpeg: string,
   base: string,
   filter: string,
   frameBytes: number,
@@ -85,7 +86,7 @@ export async function readLowLatency(
   const skip = Math.max(0, target - startTime)
 
   const decoder = new FfmpegProcess(
-    'ffmpeg',
+    ffmpeg,
     [
       ...['-threads', '1', '-probesize', '32', '-analyzeduration', '0', '-fflags', 'nobuffer'],
       ...['-f', 'mp4', '-i', 'pipe:0', '-an', '-vf', filter, '-fps_mode', 'passthrough'],

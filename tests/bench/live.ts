@@ -159,6 +159,7 @@ try {
   const ages: number[] = []
   let illegible = 0
   const reader = await readLowLatency(
+    stage.ffmpeg.ffmpeg,
     base,
     clockReaderFilter(large),
     BITS,
