@@ -9,6 +9,7 @@ import {
 } from '@streams/wire/board'
 import * as model from './board-model'
 import { INITIAL_VIEW, joinedView, viewChanges, type BoardTool, type BoardView } from './board-view'
+import { storeBoardImage } from './board-image'
 import { fetchPageImage } from './page-image'
 import { boardUpdated } from './recorded-update'
 import {
@@ -211,6 +212,16 @@ export class LocalBoard implements BoardPort {
     const token = this.session?.join.boardToken
     if (!token) throw new Error('not on a board')
     return fetchPageImage(src, token)
+  }
+
+  /**
+   * An image put on the board: stored with the board's documents; answers its page's address, the
+   * image element's file id (so every side and the live picture draw it from there).
+   */
+  async storeImage(file: File): Promise<string> {
+    const join = this.session?.join
+    if (!join) throw new Error('not on a board')
+    return storeBoardImage(join.boardId, join.boardToken, file, this.files$)
   }
 
   /** The board token of this session (the document centre's calls carry it). */

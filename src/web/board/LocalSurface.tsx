@@ -9,7 +9,6 @@ import '@excalidraw/excalidraw/index.css'
 import './board.css'
 import type {
   AppState,
-  BinaryFileData,
   Collaborator,
   ExcalidrawImperativeAPI,
   SocketId,
@@ -20,6 +19,7 @@ import { useObservableEagerState } from 'observable-hooks'
 import type { BoardElement } from '../../adapters/local-board/board-model'
 import type { BoardTool } from '../../adapters/local-board/local-board'
 import type { SurfaceBoard } from './surface-board'
+import { loadBoardImages } from './surface-files'
 
 type ToolType = Parameters<ExcalidrawImperativeAPI['setActiveTool']>[0] extends infer T
   ? T extends { type: infer K }
@@ -152,22 +152,7 @@ export default function LocalSurface({ board }: { board: SurfaceBoard }) {
       if (newer.length > 0) board.writeElements(newer as unknown as BoardElement[])
       written.current = getSceneVersion(shown)
       mark(shown)
-      if (scene?.src && !loadedFiles.current.has(scene.src)) {
-        const src = scene.src
-        loadedFiles.current.add(src)
-        board.pageImage(src).then(
-          (file) =>
-            api.addFiles([
-              {
-                dataURL: file.dataURL as BinaryFileData['dataURL'],
-                mimeType: file.mimeType as BinaryFileData['mimeType'],
-                id: src as BinaryFileData['id'],
-                created: Date.now(),
-              },
-            ]),
-          () => loadedFiles.current.delete(src),
-        )
-      }
+      loadBoardImages(api, board, loadedFiles.current, scene?.src, remote)
     })
     push()
     const subscription = board.change$.subscribe(push)
@@ -288,9 +273,12 @@ export default function LocalSurface({ board }: { board: SurfaceBoard }) {
             toggleTheme: false,
             saveAsImage: false,
           },
-          tools: { image: false },
+          // Images may be pasted or dropped: they are stored with the board (storeImage).
+          tools: { image: true },
         }}
         onChange={onChange}
+        // An image pasted or dropped is stored with the board, so every side draws it.
+        generateIdForFile={(file) => board.storeImage(file)}
         onPointerUp={() => board.endStroke()}
         onPointerUpdate={({ pointer, button }) =>
           board.setPointer({

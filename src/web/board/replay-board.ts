@@ -82,6 +82,10 @@ export class ReplayBoard implements SurfaceBoard {
     return Promise.reject(new Error('a replay fetches nothing'))
   }
 
+  storeImage(): Promise<string> {
+    return Promise.reject(new Error('a replay stores nothing'))
+  }
+
   setTool(tool: BoardTool): void {
     if (tool !== this.view.tool) this.viewSubject.next({ ...this.view, tool })
   }

@@ -13,6 +13,7 @@ export type SurfaceBoard = Pick<
   | 'collaborators'
   | 'writeElements'
   | 'pageImage'
+  | 'storeImage'
   | 'setTool'
   | 'setCamera'
   | 'endStroke'
