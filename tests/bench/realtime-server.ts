@@ -4,10 +4,12 @@
  * broadcast example: every message relayed to every other client) or `raw` (each message framed
  * once and its bytes written straight to every other client's TCP socket: no protocol, no
  * checks, but one write per message, as roomcast would be without its per-turn batching).
- * Prints its port, then answers 'rss' (RSS and heap in use after a GC) and 'cpu' (microseconds
- * used) over IPC. The bench runs it built, as `npm start` runs the server
+ * Prints its port, then answers 'rss' (RSS and heap in use after a GC), 'cpu' (microseconds
+ * used) and 'profile' (starts a CPU profile; with a `file`, stops it and writes it there) over IPC. The bench runs it built, as `npm start` runs the server
  * (scripts/build-server.mjs): Node alone, no TypeScript loader.
  */
+import { writeFileSync } from 'node:fs'
+import { Session } from 'node:inspector/promises'
 import type { Duplex } from 'node:stream'
 import v8 from 'node:v8'
 import { WebSocketServer } from 'ws'
@@ -95,9 +97,28 @@ async function start(): Promise<number> {
   return Number(new URL(address).port)
 }
 
+/** A CPU profile of a window the bench chooses ('profile' to start, 'profiled' with a file). */
+let profiler: Session | undefined
+async function profile(file: string | undefined): Promise<void> {
+  if (!file) {
+    profiler = new Session()
+    profiler.connect()
+    await profiler.post('Profiler.enable')
+    await profiler.post('Profiler.setSamplingInterval', { interval: 200 })
+    await profiler.post('Profiler.start')
+    return
+  }
+  const { profile } = await profiler!.post('Profiler.stop')
+  profiler!.disconnect()
+  profiler = undefined
+  writeFileSync(file, JSON.stringify(profile))
+}
+
 const port = await start()
-process.on('message', (message: { ask: string }) => {
-  if (message.ask === 'exit') {
+process.on('message', (message: { ask: string; file?: string }) => {
+  if (message.ask === 'profile') {
+    void profile(message.file).then(() => process.send?.({ profiled: true }))
+  } else if (message.ask === 'exit') {
     process.exit(0)
   } else if (message.ask === 'cpu') {
     process.send?.({ cpu: cpuMicros() })

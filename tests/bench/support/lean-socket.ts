@@ -17,23 +17,39 @@ export class LeanSocket {
 
   /**
    * Connects to `url` (ws://host:port/path); resolves once the server answered 101. `onFrame`
-   * gets each text frame's payload (bytes: decoding is the caller's choice).
+   * gets each text frame's payload (bytes: decoding is the caller's choice; valid only during the
+   * call). `readInto`: the kernel's bytes are read into this buffer (one for every socket of the
+   * process) and handed over at once, without the stream's buffer and 'data' event a read.
    */
-  static open(url: string, onFrame: (payload: Buffer) => void): Promise<LeanSocket> {
+  static open(
+    url: string,
+    onFrame: (payload: Buffer) => void,
+    readInto?: Buffer,
+  ): Promise<LeanSocket> {
     const { hostname, port, pathname } = new URL(url)
     return new Promise((resolve, reject) => {
-      const socket = connect(Number(port), hostname)
+      const socket = readInto
+        ? connect({
+            port: Number(port),
+            host: hostname,
+            onread: {
+              buffer: readInto,
+              callback: (n) => {
+                onData(readInto.subarray(0, n))
+                return true
+              },
+            },
+          })
+        : connect(Number(port), hostname)
       socket.setNoDelay(true)
       const lean = new LeanSocket(socket)
       lean.onFrame = onFrame
-      socket.on('error', reject)
-      socket.once('close', () => reject(new Error('closed before the upgrade')))
-      socket.on('data', (chunk: Buffer) => {
+      const onData = (chunk: Buffer) => {
         if (lean.upgraded) return lean.read(chunk)
         const data = lean.pending ? Buffer.concat([lean.pending, chunk]) : chunk
         const end = data.indexOf('\r\n\r\n')
         if (end < 0) {
-          lean.pending = data
+          lean.pending = Buffer.from(data)
           return
         }
         lean.pending = undefined
@@ -44,7 +60,10 @@ export class LeanSocket {
         lean.upgraded = true
         resolve(lean)
         if (end + 4 < data.length) lean.read(data.subarray(end + 4))
-      })
+      }
+      socket.on('error', reject)
+      socket.once('close', () => reject(new Error('closed before the upgrade')))
+      if (!readInto) socket.on('data', onData)
       socket.write(
         `GET ${pathname} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nUpgrade: websocket\r\n` +
           'Connection: Upgrade\r\nSec-WebSocket-Key: cm9vbWNhc3QtYmVuY2gtMQ==\r\n' +
