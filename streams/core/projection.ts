@@ -2,24 +2,27 @@ import type { Typed } from './envelope'
 
 /**
  * A projection folds the events it names into one slice of state. A handler receives the
- * slice, the event narrowed to its type, and the whole state before this event (read-only),
- * so a rule that depends on another slice (who am I, who is host) can read it.
+ * slice, the event narrowed to its type, and the other slices its rules depend on (who am I, who
+ * is host), as they were before this event and read-only. `Reads` names those slices: a projection
+ * declares them in its type (`Pick` of the root, see projections/state `Slices`), so every read
+ * across slices is visible where the projection is defined and a read of an undeclared slice does
+ * not compile. A projection that reads no other slice leaves `Reads` unknown.
  */
-export type Handler<S, E extends Typed, Root> = (state: S, event: E, root: Root) => S
+export type Handler<S, E extends Typed, Reads> = (state: S, event: E, reads: Reads) => S
 
-export type HandlerMap<S, E extends Typed, Root> = {
-  readonly [K in E['type']]?: Handler<S, Extract<E, { type: K }>, Root>
+export type HandlerMap<S, E extends Typed, Reads> = {
+  readonly [K in E['type']]?: Handler<S, Extract<E, { type: K }>, Reads>
 }
 
-export interface Projection<S, E extends Typed, Root> {
+export interface Projection<S, E extends Typed, Reads> {
   readonly initialState: S
-  readonly handlers: HandlerMap<S, E, Root>
+  readonly handlers: HandlerMap<S, E, Reads>
 }
 
-export function defineProjection<S, E extends Typed, Root>(
+export function defineProjection<S, E extends Typed, Reads = unknown>(
   initialState: S,
-  handlers: HandlerMap<S, E, Root>,
-): Projection<S, E, Root> {
+  handlers: HandlerMap<S, E, Reads>,
+): Projection<S, E, Reads> {
   return { initialState, handlers }
 }
 
@@ -28,7 +31,9 @@ type AnyHandler = (state: unknown, event: Typed, root: unknown) => unknown
 /**
  * Combines projections into one reducer over a record of slices. Handlers are indexed by event
  * type once, so folding an event costs one map lookup plus the handlers that care about it.
- * A slice whose handler returns the same reference keeps the root object unchanged.
+ * A slice whose handler returns the same reference keeps the root object unchanged. Each handler
+ * is given the root before the event as its `reads` (a projection's declared `Pick` of it: no
+ * object is built per event).
  */
 export function combineProjections<E extends Typed, Root extends object>(
   projections: {

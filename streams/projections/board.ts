@@ -1,7 +1,6 @@
 import { defineProjection } from '../core/projection'
 import type { Event } from '../events'
 import { BOARD_DEFAULT_SCALE, BOARD_INIT_SCENE, BOARD_SCENE_ALIASES } from '../wire/constants'
-import type { State } from './state'
 import type { BoardState } from './state/board'
 export type { BoardState } from './state/board'
 
@@ -39,7 +38,7 @@ export function normalizeScenePath(path: string): string {
   return BOARD_SCENE_ALIASES.includes(path) ? BOARD_INIT_SCENE : path
 }
 
-export const boardProjection = defineProjection<BoardState, Event, State>(initialBoard, {
+export const boardProjection = defineProjection<BoardState, Event>(initialBoard, {
   // [WB-1] join, leave and end-share
   'board/joined': (b, e) =>
     withBoard(b, {

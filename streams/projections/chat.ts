@@ -1,7 +1,7 @@
 import { defineProjection } from '../core/projection'
 import { PVec } from '../core/pvec'
 import type { Event } from '../events'
-import type { State } from './state'
+import type { Slices } from './state'
 import type { ChatMessage, ChatLine, ChatState } from './state/chat'
 export type { ChatMessage, ChatLine, ChatState } from './state/chat'
 
@@ -22,10 +22,9 @@ export function chatMessage(line: ChatLine): ChatMessage {
   return { ...out, avatar: data.avatar, isSignIn: data.isSignIn }
 }
 
-export const chatProjection = defineProjection<ChatState, Event, State>(initialChat, {
+export const chatProjection = defineProjection<ChatState, Event, Slices<'me'>>(initialChat, {
   // [CMD-1] a chat line; [MSG-3] one from myself is ignored (mine was added when I sent it)
-  'msg/chatReceived': (s, e, root) => {
-    const me = root.me
+  'msg/chatReceived': (s, e, { me }) => {
     if (me !== null && (e.from === me.uid || e.data.userId === me.userId)) return s
     return { messages: s.messages.push(e) }
   },

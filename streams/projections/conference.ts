@@ -5,11 +5,14 @@ import type { RoomInfo } from '../wire/rest/room'
 import { COUNTDOWN_FAILURE_DECREMENT } from '../wire/constants'
 import type { Flag } from '../wire/roles'
 import { isHostRole, memberOf } from './derive'
-import type { State } from './state'
+import type { Slices } from './state'
 import type { ConferenceState } from './state/conference'
 export type { ConferenceState } from './state/conference'
 
 export const NO_CREATOR = '0'
+
+/** The slices the conference's rules read: the roster. */
+type Reads = Slices<'users'>
 
 export const initialConference: ConferenceState = {
   muteAllAudio: 0,
@@ -64,8 +67,8 @@ export function withConference(s: ConferenceState, p: Partial<ConferenceState>):
 const noCreator = (uid: string) => uid === NO_CREATOR || uid === ''
 
 /** [BOARD-4] the first grantee creates; [BOARD-5] revoking the creator ends the share. */
-function grant(c: ConferenceState, uid: string, value: Flag, root: State): ConferenceState {
-  if (!memberOf(root, uid)) return c // [BOARD-9]
+function grant(c: ConferenceState, uid: string, value: Flag, reads: Reads): ConferenceState {
+  if (!memberOf(reads, uid)) return c // [BOARD-9]
   if (value === 1)
     return noCreator(c.createBoardUserId) ? withConference(c, { createBoardUserId: uid }) : c
   if (uid === c.createBoardUserId)
@@ -74,22 +77,22 @@ function grant(c: ConferenceState, uid: string, value: Flag, root: State): Confe
 }
 
 /** A member left: [BOARD-7] the creator ends the board share; [SCREEN-2] a sharer stops. */
-function leave(c: ConferenceState, uid: string, root: State): ConferenceState {
+function leave(c: ConferenceState, uid: string, reads: Reads): ConferenceState {
   let out = c
   if (uid === c.createBoardUserId)
     out = withConference(out, { shareBoard: 0, createBoardUserId: NO_CREATOR })
-  const sharers = root.users.shareScreenUsers
+  const sharers = reads.users.shareScreenUsers
   if (sharers.has(uid) && sharers.size === 1) out = withConference(out, { shareScreen: 0 })
   return out
 }
 
 /** [MAIN-1] choosing the host itself clears the main screen. */
-function mainScreen(c: ConferenceState, uid: string, root: State): ConferenceState {
-  const target = uid && isHostRole(memberOf(root, uid)?.role) ? '' : uid
+function mainScreen(c: ConferenceState, uid: string, reads: Reads): ConferenceState {
+  const target = uid && isHostRole(memberOf(reads, uid)?.role) ? '' : uid
   return target === c.mainScreenUid ? c : withConference(c, { mainScreenUid: target })
 }
 
-export const conferenceProjection = defineProjection<ConferenceState, Event, State>(
+export const conferenceProjection = defineProjection<ConferenceState, Event, Reads>(
   initialConference,
   {
     'rest/roomEntered': (c, e) => fromInfo(c, e.data.roomInfo),
@@ -104,8 +107,8 @@ export const conferenceProjection = defineProjection<ConferenceState, Event, Sta
     'rest/boardLoaded': (c, e) =>
       withConference(c, { boardId: e.boardId, boardToken: e.boardToken }),
     // [CMD-5] [BOARD-1] [BOARD-2] share on or off; grants by [BOARD-4] and [BOARD-5]
-    'msg/boardShareChanged': (c, { data }, root) => {
-      if (data.kind === 'grant') return grant(c, data.uid, data.grantBoard, root)
+    'msg/boardShareChanged': (c, { data }, reads) => {
+      if (data.kind === 'grant') return grant(c, data.uid, data.grantBoard, reads)
       if (data.shareBoard === 0)
         return withConference(c, { shareBoard: 0, createBoardUserId: NO_CREATOR })
       return withConference(c, { shareBoard: 1, boardId: data.boardId ?? c.boardId })
@@ -114,19 +117,19 @@ export const conferenceProjection = defineProjection<ConferenceState, Event, Sta
       e.value === 0
         ? withConference(c, { shareBoard: 0, createBoardUserId: NO_CREATOR })
         : withConference(c, { shareBoard: 1 }),
-    'rest/boardGrantUpdated': (c, e, root) => grant(c, e.uid, e.grant, root),
+    'rest/boardGrantUpdated': (c, e, reads) => grant(c, e.uid, e.grant, reads),
     // [CMD-6] [SCREEN-1]
     'msg/screenShareChanged': (c, e) =>
       c.shareScreen === e.data.screenShare
         ? c
         : withConference(c, { shareScreen: e.data.screenShare }),
-    'msg/memberChanged': (c, e, root) =>
-      e.data.type === 'leave' ? leave(c, e.data.member.uid, root) : c,
-    'rtm/memberLeft': (c, e, root) => leave(c, e.uid, root),
-    'msg/kickedOut': (c, e, root) => leave(c, e.data.uid, root),
+    'msg/memberChanged': (c, e, reads) =>
+      e.data.type === 'leave' ? leave(c, e.data.member.uid, reads) : c,
+    'rtm/memberLeft': (c, e, reads) => leave(c, e.uid, reads),
+    'msg/kickedOut': (c, e, reads) => leave(c, e.data.uid, reads),
     // [CMD-11] [MAIN-1]
-    'msg/mainScreenChanged': (c, e, root) => mainScreen(c, e.data.mainScreenUid, root),
-    'rest/mainScreenSet': (c, e, root) => mainScreen(c, e.mainScreenUid, root),
+    'msg/mainScreenChanged': (c, e, reads) => mainScreen(c, e.data.mainScreenUid, reads),
+    'rest/mainScreenSet': (c, e, reads) => mainScreen(c, e.mainScreenUid, reads),
     // [CMD-7] a member who becomes host leaves the main screen
     'msg/hostChanged': (c, e) =>
       c.mainScreenUid === e.data.newHostUid ? withConference(c, { mainScreenUid: '' }) : c,

@@ -1,11 +1,13 @@
 import { RTMP_UID_LENGTH } from '../wire/constants'
 import { Role } from '../wire/roles'
 import type { Member } from '../wire/member'
-import type { State } from './state'
+import type { Slices } from './state'
 
 /**
- * Small derivations the reducers and the selectors share (selectors re-export them). They read
- * the state before the event being folded, never the clock.
+ * Small derivations the reducers and the selectors share (selectors re-export them): the reads
+ * across slices that a projection's rules make. Each takes only the slices it reads, so a
+ * projection's handlers can call it with their declared `reads`. They read the state before the
+ * event being folded, never the clock.
  */
 
 export const isHostRole = (role: number | undefined): boolean => role === Role.host
@@ -16,12 +18,15 @@ export function isRtmpUid(uid: string): boolean {
 }
 
 /** A member of the roster by uid (hosts first). */
-export function memberOf(state: State, uid: string): Member | undefined {
+export function memberOf(state: Slices<'users'>, uid: string): Member | undefined {
   return state.users.hosts.get(uid) ?? state.users.audiences.get(uid)
 }
 
 /** Am I this member (by uid)? */
-export const isMe = (state: State, uid: string): boolean => state.me?.uid === uid
+export const isMe = (state: Slices<'me'>, uid: string): boolean => state.me?.uid === uid
+
+/** Am I a host (the role in my own record)? */
+export const meIsHost = (state: Slices<'me'>): boolean => state.me?.role === Role.host
 
 /**
  * [ROLE-4] decision: a host publishes; a conferee takes the media host role while its audio or
@@ -38,7 +43,7 @@ export function isMediaHost(member: { role: number; enableAudio: number; enableV
  * while the room's audience watch type is not 1. A projection display (role 4) is no audience
  * (spec: a separate role): it shows members' video, so it never watches the CDN.
  */
-export function isOnCdnWatch(state: State): boolean {
+export function isOnCdnWatch(state: Slices<'me' | 'room'>): boolean {
   const me = state.me
   if (!me) return false
   if (me.role === Role.cdnAudience) return true
@@ -48,12 +53,12 @@ export function isOnCdnWatch(state: State): boolean {
 }
 
 /** Live is on: the open-live flag is set, or the live state is LIVING. */
-export function isLiveOn(state: State): boolean {
+export function isLiveOn(state: Slices<'live'>): boolean {
   return state.live.openLive === 1 || state.live.liveState === 1
 }
 
 /** The first host (by uid order, so every client picks the same one). */
-export function firstHost(state: State): Member | undefined {
+export function firstHost(state: Slices<'users'>): Member | undefined {
   let first: Member | undefined
   state.users.hosts.forEach((m) => {
     if (!first || m.uid < first.uid) first = m

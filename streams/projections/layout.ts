@@ -2,7 +2,6 @@ import { defineProjection } from '../core/projection'
 import { PMap } from '../core/pmap'
 import type { Event } from '../events'
 import { DEFAULT_LAYOUT, LAYOUTS, type LayoutName, type PositionType } from '../wire/video'
-import type { State } from './state'
 import type { LayoutState } from './state/layout'
 export type { LayoutState } from './state/layout'
 
@@ -33,7 +32,7 @@ function positions(list: readonly { uid: string; type: PositionType }[]): PMap<P
   return PMap.fromEntries(list.map((p) => [p.uid, p.type] as const))
 }
 
-export const layoutProjection = defineProjection<LayoutState, Event, State>(initialLayout, {
+export const layoutProjection = defineProjection<LayoutState, Event>(initialLayout, {
   'rest/roomEntered': (l, e) => withLayout(l, { layout: layoutName(e.data.roomInfo.layout) }),
   // [CMD-10] the layout, positions and large uid
   'msg/layoutChanged': (l, { data }) =>

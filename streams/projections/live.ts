@@ -2,7 +2,7 @@ import { defineProjection } from '../core/projection'
 import type { Event } from '../events'
 import { LiveState as Live, type LiveStateId } from '../wire/constants'
 import { isMediaHost } from './derive'
-import type { State } from './state'
+import type { Slices } from './state'
 import type { LiveState } from './state/live'
 export type { LiveState } from './state/live'
 
@@ -52,15 +52,15 @@ export function withLive(s: LiveState, p: Partial<LiveState>): LiveState {
  * [LIVE-1] only PAUSE (2) and END (3) are applied. [LIVE-3] an audience's first END waits 8000 ms
  * (the effect fires timer/liveStateDue); any other is applied at once.
  */
-function liveState(l: LiveState, state: LiveStateId, root: State): LiveState {
+function liveState(l: LiveState, state: LiveStateId, { me }: Slices<'me'>): LiveState {
   if (state !== Live.PAUSE && state !== Live.END) return l
-  const audience = root.me !== null && !isMediaHost(root.me)
+  const audience = me !== null && !isMediaHost(me)
   if (audience && state === Live.END && !l.played)
     return withLive(l, { played: true, pending: state })
   return withLive(l, { liveState: state, played: true, pending: null })
 }
 
-export const liveProjection = defineProjection<LiveState, Event, State>(initialLive, {
+export const liveProjection = defineProjection<LiveState, Event, Slices<'me'>>(initialLive, {
   'rest/roomEntered': (l, e) =>
     withLive(l, { liveState: e.data.roomInfo.liveState as LiveStateId }),
   'rest/roomLoaded': (l, e) =>
@@ -70,12 +70,12 @@ export const liveProjection = defineProjection<LiveState, Event, State>(initialL
       hotNum: e.room.hotNum,
       likeTotal: e.room.likeTotal,
     }),
-  'msg/liveStateChanged': (l, e, root) => liveState(l, e.data.liveState, root),
+  'msg/liveStateChanged': (l, e, reads) => liveState(l, e.data.liveState, reads),
   'timer/liveStateDue': (l, e) =>
     l.pending === null ? l : withLive(l, { liveState: e.liveState, pending: null }),
   // [OPEN-1] toggled; ignored when it equals the current value or comes from self
-  'msg/liveTypeChanged': (l, e, root) =>
-    e.data.openLive === l.openLive || (root.me !== null && e.data.userId === root.me.userId)
+  'msg/liveTypeChanged': (l, e, { me }) =>
+    e.data.openLive === l.openLive || (me !== null && e.data.userId === me.userId)
       ? l
       : withLive(l, { openLive: e.data.openLive }),
   // [LIKE-1] the like total and the hot number

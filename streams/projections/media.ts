@@ -3,7 +3,8 @@ import { PMap } from '../core/pmap'
 import type { Event } from '../events'
 import { MEDIA_SERVER_UNAVAILABLE, NETWORK_QUALITY_DEFAULT } from '../wire/constants'
 import type { NetworkQuality } from '../wire/media'
-import type { State } from './state'
+import { isMe } from './derive'
+import type { Slices } from './state'
 import type { RemoteUser, MediaState } from './state/media'
 export type { RemoteUser, MediaState } from './state/media'
 
@@ -75,7 +76,7 @@ function withQuality(m: MediaState, uid: string, quality: NetworkQuality): Media
   return before ? remote(m, uid, before, undefined, undefined, quality) : m
 }
 
-export const mediaProjection = defineProjection<MediaState, Event, State>(initialMedia, {
+export const mediaProjection = defineProjection<MediaState, Event, Slices<'me'>>(initialMedia, {
   'rtc/joined': (m) => withMedia(m, { joined: true }),
   'rtc/left': (m) =>
     withMedia(m, {
@@ -126,8 +127,8 @@ export const mediaProjection = defineProjection<MediaState, Event, State>(initia
     e.active === undefined || e.active === m.active ? m : withMedia(m, { active: e.active }),
   // [TRACK-9] my own quality (uid '0' or my uid) replaces the default; a remote user's is how
   // its media reaches me (its uplink as I see it)
-  'rtc/networkQualityChanged': (m, e, root) =>
-    e.uid === '0' || e.uid === root.me?.uid
+  'rtc/networkQualityChanged': (m, e, reads) =>
+    e.uid === '0' || isMe(reads, e.uid)
       ? withMedia(m, { networkQuality: e.uplink })
       : withQuality(m, e.uid, e.uplink),
   'rtc/limitReached': (m, e) => withMedia(m, { limit: { limit: e.limit, max: e.max } }),

@@ -2,7 +2,8 @@ import { defineProjection } from '../core/projection'
 import { PMap } from '../core/pmap'
 import type { Event } from '../events'
 import { Role } from '../wire/roles'
-import type { State } from './state'
+import { meIsHost } from './derive'
+import type { Slices } from './state'
 import type { ProjectionScreen, ProjectionState } from './state/projection'
 export type { ProjectionScreen, ProjectionState } from './state/projection'
 
@@ -22,10 +23,10 @@ export function withProjection(s: ProjectionState, p: Partial<ProjectionState>):
 }
 
 /** Audiences (not hosts, not projections) ignore join-projection messages ([PROJ-4]). */
-const ignoresJoins = (root: State) =>
-  root.me !== null && root.me.role !== Role.host && root.me.role !== Role.projection
+const ignoresJoins = ({ me }: Slices<'me'>) =>
+  me !== null && me.role !== Role.host && me.role !== Role.projection
 
-export const projectionProjection = defineProjection<ProjectionState, Event, State>(
+export const projectionProjection = defineProjection<ProjectionState, Event, Slices<'me'>>(
   initialProjection,
   {
     'rest/roomEntered': (p, { data: { me } }) =>
@@ -34,8 +35,8 @@ export const projectionProjection = defineProjection<ProjectionState, Event, Sta
         deleted: false,
       }),
     // [CMD-14] [PROJ-2] [PROJ-4]
-    'msg/projectionJoined': (p, { data }, root) => {
-      if (ignoresJoins(root) || data.projectionId === '' || data.uids.length === 0) return p
+    'msg/projectionJoined': (p, { data }, reads) => {
+      if (ignoresJoins(reads) || data.projectionId === '' || data.uids.length === 0) return p
       const before = p.screens.get(data.projectionId)
       const screen: ProjectionScreen = {
         projectionId: data.projectionId,
@@ -59,8 +60,8 @@ export const projectionProjection = defineProjection<ProjectionState, Event, Sta
       return withProjection(p, { screens: p.screens.set(data.projectionId, screen) })
     },
     // [CMD-15] [PROJ-4] the host ignores it; [PROJ-3] my own address deleted
-    'msg/projectionDeleted': (p, { data }, root) => {
-      if (root.me?.role === Role.host || data.projectionId === '') return p
+    'msg/projectionDeleted': (p, { data }, reads) => {
+      if (meIsHost(reads) || data.projectionId === '') return p
       return withProjection(p, {
         screens: p.screens.delete(data.projectionId),
         deleted: p.deleted || data.projectionId === p.mine,

@@ -1,7 +1,6 @@
 import { defineProjection } from '../core/projection'
 import type { Event } from '../events'
 import type { Question } from '../ports/rest-types'
-import type { State } from './state'
 import type { QuizState } from './state/quiz'
 export type { QuizResults, QuizState } from './state/quiz'
 
@@ -21,7 +20,7 @@ const upsert = (list: readonly Question[] | null, q: Question): readonly Questio
   return [...rest, q].sort((a, b) => a.simpleOrder - b.simpleOrder)
 }
 
-export const quizProjection = defineProjection<QuizState, Event, State>(initialQuiz, {
+export const quizProjection = defineProjection<QuizState, Event>(initialQuiz, {
   // [CMD-41] shown: the box opens with the question; closed: no more answers; results: shown
   'msg/questionAsked': (q, { data }) => {
     const state = data.answerState ?? 1

@@ -2,7 +2,6 @@ import { defineProjection } from '../core/projection'
 import { PMap } from '../core/pmap'
 import type { Event } from '../events'
 import { PeerCmd, PeerRole } from '../wire/peer'
-import type { State } from './state'
 import type { RequestsState } from './state/requests'
 export type { MediaRequest, RequestsState } from './state/requests'
 
@@ -23,7 +22,7 @@ export function withRequests(s: RequestsState, p: Partial<RequestsState>): Reque
 
 export const requestKey = (uid: string, type: number) => `${uid}:${type}`
 
-export const requestsProjection = defineProjection<RequestsState, Event, State>(initialRequests, {
+export const requestsProjection = defineProjection<RequestsState, Event>(initialRequests, {
   'peer/applyReceived': (r, { data }) => {
     const key = requestKey(data.uid, data.type)
     if (data.role === PeerRole.approver)

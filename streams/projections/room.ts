@@ -3,8 +3,8 @@ import type { Event } from '../events'
 import type { RoomDetail } from '../ports/rest-types'
 import type { RoomInfo } from '../wire/rest/room'
 import { ROOM_STATE_ENDED } from '../wire/constants'
-import { Role } from '../wire/roles'
-import type { State } from './state'
+import { meIsHost } from './derive'
+import type { Slices } from './state'
 import type { Room, RoomState } from './state/room'
 export type { Room, RoomState } from './state/room'
 
@@ -48,7 +48,7 @@ function fromInfo(info: RoomInfo | RoomDetail): Room {
   }
 }
 
-export const roomProjection = defineProjection<RoomState, Event, State>(null, {
+export const roomProjection = defineProjection<RoomState, Event, Slices<'me'>>(null, {
   'rest/roomEntered': (_, e) => fromInfo(e.data.roomInfo),
   // [HOST-2] a refetched room replaces the base fields
   'rest/roomLoaded': (_, e) => fromInfo(e.room),
@@ -63,8 +63,8 @@ export const roomProjection = defineProjection<RoomState, Event, State>(null, {
   'msg/recordingStateChanged': (room, e) =>
     room && withRoom(room, { recordingState: e.data.recordingState }),
   // [PROJ-4] the host ignores watch-type changes
-  'msg/watchTypeChanged': (room, e, root) =>
-    room && root.me?.role !== Role.host
+  'msg/watchTypeChanged': (room, e, reads) =>
+    room && !meIsHost(reads)
       ? withRoom(room, { audienceWatchType: e.data.audienceWatchType })
       : room,
   // [END-1] [LIVE-2] the room is in the ended state

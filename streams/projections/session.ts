@@ -1,7 +1,6 @@
 import { defineProjection } from '../core/projection'
 import type { Event } from '../events'
 import { validateJoinForm } from '../wire/join-form'
-import type { State } from './state'
 import type { SessionState } from './state/session'
 export type {
   SessionPhase,
@@ -44,7 +43,7 @@ export function withSession(s: SessionState, p: Partial<SessionState>): SessionS
 const entryDone = (s: SessionState): Partial<SessionState> =>
   s.entryBusy ? { entryBusy: null } : {}
 
-export const sessionProjection = defineProjection<SessionState, Event, State>(initialSession, {
+export const sessionProjection = defineProjection<SessionState, Event>(initialSession, {
   'life/appStarted': (s, e) => withSession(s, { mobile: e.mobile }),
   'ui/joinSubmitted': (s, e) => {
     const error = validateJoinForm(e.form)

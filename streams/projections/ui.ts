@@ -13,9 +13,9 @@ import {
   WARNING_TOAST_MS,
 } from '../wire/constants'
 import { PeerRole, RequestAction, type RequestTypeId } from '../wire/peer'
-import { Role } from '../wire/roles'
 import { isVirtualDevice } from './devices'
-import type { State } from './state'
+import { meIsHost } from './derive'
+import type { Slices } from './state'
 import type { DialogKind, Dialog, ToastLevel, UiState } from './state/ui'
 export type { DialogKind, Dialog, ToastLevel, Toast, Redirect, UiState } from './state/ui'
 
@@ -132,15 +132,19 @@ function requestDialog(
   )
 }
 
-export const uiProjection = defineProjection<UiState, Event, State>(initialUi, {
+export const uiProjection = defineProjection<
+  UiState,
+  Event,
+  Slices<'session' | 'me' | 'media' | 'projection'>
+>(initialUi, {
   // [END-2] 'live ended' or 'meeting ended', home after 1500 ms (mobile: a dialog, 2000 ms);
   // [COUNT-2] 'Meeting has ended' box; [INACTIVE-3] out after 1000 ms
-  'life/ended': (ui, e, root) => {
+  'life/ended': (ui, e, { session }) => {
     if (e.reason === 'inactive') return redirect(ui, '/home', REDIRECT_INACTIVE_MS)
     if (e.reason === 'countdown')
       return redirect(dialog(ui, 'meetingHasEnded', {}, false), '/home', REDIRECT_END_MS)
     const kind = e.live ? 'liveEnded' : 'meetingEnded'
-    if (root.session.mobile)
+    if (session.mobile)
       return redirect(dialog(ui, kind, {}, false), '/home', REDIRECT_END_MOBILE_MS)
     return redirect(toast(ui, 'info', kind), '/home', REDIRECT_END_MS)
   },
@@ -150,8 +154,8 @@ export const uiProjection = defineProjection<UiState, Event, State>(initialUi, {
       ? dialog(ui, 'loginElsewhere', {}, false)
       : dialog(ui, 'kicked', { by: e.by }, false),
   // [REC-1] recording state 2: the host-side user gets a 'Recording failed' confirm box
-  'msg/recordingStateChanged': (ui, e, root) =>
-    e.data.recordingState === RECORDING_STATE_ABNORMAL && root.me?.role === Role.host
+  'msg/recordingStateChanged': (ui, e, reads) =>
+    e.data.recordingState === RECORDING_STATE_ABNORMAL && meIsHost(reads)
       ? dialog(ui, 'recordingFailed', {}, false)
       : ui,
   // [INACTIVE-1] [INACTIVE-2]
@@ -166,10 +170,8 @@ export const uiProjection = defineProjection<UiState, Event, State>(initialUi, {
   'msg/inactiveCancelled': (ui) => without(ui, (d) => d.kind === 'inactiveWarning'),
   'ui/inactiveStayClicked': (ui) => without(ui, (d) => d.kind === 'inactiveWarning'),
   // [PROJ-3] my projection address deleted: a warning, home after 2000 ms
-  'msg/projectionDeleted': (ui, e, root) =>
-    root.me?.role !== Role.host &&
-    e.data.projectionId !== '' &&
-    e.data.projectionId === root.projection.mine
+  'msg/projectionDeleted': (ui, e, reads) =>
+    !meIsHost(reads) && e.data.projectionId !== '' && e.data.projectionId === reads.projection.mine
       ? redirect(toast(ui, 'warning', 'projectionDeleted'), '/home', REDIRECT_PROJECTION_DELETED_MS)
       : ui,
   // [SCREEN-3] the full-screen share view is exited when sharing stops
@@ -218,8 +220,8 @@ export const uiProjection = defineProjection<UiState, Event, State>(initialUi, {
   // [API-2] not logged in: the login flow
   'auth/loginRequired': (ui) => redirect(ui, '/login', 0),
   // [TRACK-4] an audio switch on non-mobile: a 5000 ms warning naming the device
-  'device/plugged': (ui, e, root) =>
-    e.device.kind === 'microphone' && !isVirtualDevice(e.device) && !root.session.mobile
+  'device/plugged': (ui, e, { session }) =>
+    e.device.kind === 'microphone' && !isVirtualDevice(e.device) && !session.mobile
       ? toast(ui, 'warning', 'audioSwitched', { device: e.device.label })
       : ui,
   // [WB-5] board locked and unlocked
@@ -233,10 +235,10 @@ export const uiProjection = defineProjection<UiState, Event, State>(initialUi, {
     toast(ui, 'warning', `meshOutgrown.${e.limit}`, { count: e.count, max: e.max }),
   // The media server muted what I send (the room's permissions at the SFU) while my own flag
   // still let me send it: said once; a release, or a mute my flag already shows, is silent
-  'rtc/localModerated': (ui, e, root) =>
+  'rtc/localModerated': (ui, e, { media, me }) =>
     e.muted &&
-    !root.media.moderated[e.kind] &&
-    (e.kind === 'audio' ? root.me?.enableAudio : root.me?.enableVideo) === 1
+    !media.moderated[e.kind] &&
+    (e.kind === 'audio' ? me?.enableAudio : me?.enableVideo) === 1
       ? toast(ui, 'warning', `moderated.${e.kind}`)
       : ui,
   // [ERR-2] a toast's time is up

@@ -6,9 +6,12 @@ import { mutesAudiences } from '../wire/constants'
 import { Role } from '../wire/roles'
 import { isLiveOn } from './derive'
 import { patchMember, sameMember, unchanged, withFlags } from './member-record'
-import type { State } from './state'
+import type { Slices } from './state'
 import type { UsersState } from './state/users'
 export type { UsersState } from './state/users'
+
+/** The slices the roster's rules read: the board's creator, the room, whether live is on. */
+type Reads = Slices<'conference' | 'room' | 'live'>
 
 export const initialUsers: UsersState = {
   hosts: PMap.empty(),
@@ -113,7 +116,7 @@ function clearBoardGrants(s: UsersState): UsersState {
 }
 
 /** A member leaves: out of every group ([SCREEN-2]); the creator leaving ends the share ([BOARD-7]). */
-function leave(s: UsersState, uid: string, root: State): UsersState {
+function leave(s: UsersState, uid: string, reads: Reads): UsersState {
   // the record says which group holds it and whether `audioOn` does, so neither big map is
   // walked for a key it does not hold (the small grantee and sharer maps are)
   const member = find(s, uid)
@@ -126,14 +129,14 @@ function leave(s: UsersState, uid: string, root: State): UsersState {
     shareScreenUsers: s.shareScreenUsers.delete(uid),
     audioOn: audioIsOn(member) ? s.audioOn.delete(uid) : s.audioOn,
   }
-  if (uid === root.conference.createBoardUserId) out = clearBoardGrants(out)
+  if (uid === reads.conference.createBoardUserId) out = clearBoardGrants(out)
   return out
 }
 
 /** A placeholder for a uid the messaging layer reports before its entry is known ([MSG-9]). */
-function placeholder(root: State, uid: string): Member {
+function placeholder({ room }: Slices<'room'>, uid: string): Member {
   return {
-    roomId: root.room?.roomId ?? '',
+    roomId: room?.roomId ?? '',
     uid,
     role: Role.conferee,
     userId: '',
@@ -155,19 +158,20 @@ function placeholder(root: State, uid: string): Member {
  * become audiences and it is remembered as replacing them), unless it is the previous host, which
  * comes back as an audience.
  */
-function joinDuringLive(s: UsersState, member: Member, root: State): UsersState {
-  if (member.role !== Role.host || !isLiveOn(root) || s.hosts.has(member.uid)) return put(s, member)
-  if (member.uid === root.conference.replacedHostUid)
+function joinDuringLive(s: UsersState, member: Member, reads: Reads): UsersState {
+  if (member.role !== Role.host || !isLiveOn(reads) || s.hosts.has(member.uid))
+    return put(s, member)
+  if (member.uid === reads.conference.replacedHostUid)
     return put(s, patchMember(member, { role: Role.conferee }))
   let out = s
   for (const host of s.hosts.values()) out = put(out, patchMember(host, { role: Role.conferee }))
   return put(out, member)
 }
 
-function grant(s: UsersState, uid: string, value: 0 | 1, root: State): UsersState {
+function grant(s: UsersState, uid: string, value: 0 | 1, reads: Reads): UsersState {
   if (!find(s, uid)) return s // [BOARD-9] an unknown user: aborted
   if (value === 1) return setGrant(s, uid, 1) // [BOARD-3]
-  if (uid === root.conference.createBoardUserId) return clearBoardGrants(s) // [BOARD-5]
+  if (uid === reads.conference.createBoardUserId) return clearBoardGrants(s) // [BOARD-5]
   return setGrant(s, uid, 0) // [BOARD-6]
 }
 
@@ -176,9 +180,9 @@ function setHost(s: UsersState, oldHostUid: string, newHostUid: string): UsersSt
   return change(change(s, oldHostUid, { role: Role.conferee }), newHostUid, { role: Role.host })
 }
 
-export const usersProjection = defineProjection<UsersState, Event, State>(initialUsers, {
+export const usersProjection = defineProjection<UsersState, Event, Reads>(initialUsers, {
   'rest/usersLoaded': (s, e) => e.users.reduce((out, m) => put(out, m), s),
-  'rest/rosterResynced': (s, e, root) => resync(s, e.users, e.total, root),
+  'rest/rosterResynced': (s, e, reads) => resync(s, e.users, e.total, reads),
   'rest/roomEntered': (s, { data: { me, roomInfo } }) =>
     put(s, {
       roomId: roomInfo.roomId,
@@ -198,12 +202,14 @@ export const usersProjection = defineProjection<UsersState, Event, State>(initia
     }),
   'rest/roomLoaded': (s, e) => (e.user ? put(s, e.user) : s),
   // [CMD-2] [KICK-2] a member joined, changed, or left (also when dropped by the server)
-  'msg/memberChanged': (s, { data }, root) =>
-    data.type === 'leave' ? leave(s, data.member.uid, root) : joinDuringLive(s, data.member, root),
+  'msg/memberChanged': (s, { data }, reads) =>
+    data.type === 'leave'
+      ? leave(s, data.member.uid, reads)
+      : joinDuringLive(s, data.member, reads),
   // [MSG-9] MemberJoined adds a member, MemberLeft removes it
-  'rtm/memberJoined': (s, e, root) => {
+  'rtm/memberJoined': (s, e, reads) => {
     const known = find(s, e.uid)
-    if (!known) return place(s, placeholder(root, e.uid), undefined)
+    if (!known) return place(s, placeholder(reads, e.uid), undefined)
     if (known.userState === 1) return s
     return place(
       s,
@@ -211,7 +217,7 @@ export const usersProjection = defineProjection<UsersState, Event, State>(initia
       known,
     )
   },
-  'rtm/memberLeft': (s, e, root) => leave(s, e.uid, root),
+  'rtm/memberLeft': (s, e, reads) => leave(s, e.uid, reads),
   // [CMD-4] the member's flags that changed
   'msg/userStateChanged': (s, { data }) => {
     const member = find(s, data.uid)
@@ -240,13 +246,13 @@ export const usersProjection = defineProjection<UsersState, Event, State>(initia
   'msg/roomInfoChanged': (s, e) => (mutesAudiences(e.data.muteAllAudio) ? muteAudiences(s) : s),
   'rest/muteAllUpdated': (s, e) => (mutesAudiences(e.muteAllAudio) ? muteAudiences(s) : s),
   // [CMD-5] board share off clears every grant ([BOARD-2]); grants follow [BOARD-3] to [BOARD-6]
-  'msg/boardShareChanged': (s, { data }, root) =>
+  'msg/boardShareChanged': (s, { data }, reads) =>
     data.kind === 'share'
       ? data.shareBoard === 0
         ? clearBoardGrants(s)
         : s
-      : grant(s, data.uid, data.grantBoard, root),
-  'rest/boardGrantUpdated': (s, e, root) => grant(s, e.uid, e.grant, root),
+      : grant(s, data.uid, data.grantBoard, reads),
+  'rest/boardGrantUpdated': (s, e, reads) => grant(s, e.uid, e.grant, reads),
   // [CMD-6] [SCREEN-1] 1 adds a sharer, 0 clears all sharers
   'msg/screenShareChanged': (s, { data }) =>
     data.screenShare === 1
@@ -258,8 +264,8 @@ export const usersProjection = defineProjection<UsersState, Event, State>(initia
   'msg/hostChanged': (s, { data }) => setHost(s, data.oldHostUid, data.newHostUid),
   'rest/hostSet': (s, e) => setHost(s, e.oldHostUid, e.newHostUid),
   // [CMD-8] a kicked member is out
-  'msg/kickedOut': (s, e, root) => leave(s, e.data.uid, root),
-  'rest/userKicked': (s, e, root) => leave(s, e.uid, root),
+  'msg/kickedOut': (s, e, reads) => leave(s, e.data.uid, reads),
+  'rest/userKicked': (s, e, reads) => leave(s, e.uid, reads),
   // [CMD-31] a member's join name
   'msg/joinNameChanged': (s, { data }) => change(s, data.uid, { userName: data.name }),
   // [END-1] the room ended: the hosts are cleared
@@ -272,14 +278,14 @@ export const usersProjection = defineProjection<UsersState, Event, State>(initia
  * grants, flags); when the list is complete, the members it misses left during the gap; and no
  * screen sharer remains when the room says nobody shares.
  */
-function resync(s: UsersState, users: readonly Member[], total: number, root: State): UsersState {
+function resync(s: UsersState, users: readonly Member[], total: number, reads: Reads): UsersState {
   let out = users.reduce((acc, m) => put(acc, m), s)
   if (users.length >= total) {
     const listed = new Set(users.map((m) => m.uid))
     const gone = [...out.hosts.keys(), ...out.audiences.keys()].filter((uid) => !listed.has(uid))
-    for (const uid of gone) out = leave(out, uid, root)
+    for (const uid of gone) out = leave(out, uid, reads)
   }
-  if (root.conference.shareScreen === 0 && out.shareScreenUsers.size > 0)
+  if (reads.conference.shareScreen === 0 && out.shareScreenUsers.size > 0)
     out = withGroups(out, { shareScreenUsers: PMap.empty() })
   return out
 }

@@ -36,3 +36,9 @@ export interface State {
   readonly requests: RequestsState
   readonly ui: UiState
 }
+
+/**
+ * The slices a projection reads besides its own (its handlers' `reads`): the declared part of the
+ * state before the event, e.g. `Slices<'me' | 'room'>`.
+ */
+export type Slices<K extends keyof State> = Pick<State, K>

@@ -10,23 +10,39 @@ interface Root {
   log: { seen: string[] }
 }
 
-const count = defineProjection<Root['count'], E, Root>(
+const count = defineProjection<Root['count'], E>(
   { pings: 0, pongs: 0 },
   {
     'a/pinged': (s) => ({ ...s, pings: s.pings + 1 }),
     'a/ponged': (s) => ({ ...s, pongs: s.pongs + 1 }),
   },
 )
-const log = defineProjection<Root['log'], E, Root>(
+const log = defineProjection<Root['log'], E, Pick<Root, 'count'>>(
   { seen: [] },
-  // A handler sees the whole state before the event.
+  // A handler sees the slices it declares, as they were before the event.
   {
-    'a/ponged': (s, e, root) => ({
-      seen: [...s.seen, `pong ${e.n} after ${root.count.pings} pings`],
+    'a/ponged': (s, e, { count }) => ({
+      seen: [...s.seen, `pong ${e.n} after ${count.pings} pings`],
     }),
   },
 )
 const root = combineProjections<E, Root>({ count, log })
+
+// A projection reads only the slices it declares: reading another does not compile.
+defineProjection<Root['count'], E, Pick<Root, 'count'>>(
+  { pings: 0, pongs: 0 },
+  {
+    // @ts-expect-error `log` is not among the declared reads
+    'a/pinged': (s, _e, reads) => ({ ...s, pings: reads.log.seen.length }),
+  },
+)
+defineProjection<Root['count'], E>(
+  { pings: 0, pongs: 0 },
+  {
+    // @ts-expect-error a projection that declares no reads reads nothing of the root
+    'a/pinged': (s, _e, reads) => ({ ...s, pings: reads.count.pings }),
+  },
+)
 
 describe('the bus', () => {
   it('folds events in order and numbers them from 0 with the injected clock', () => {
