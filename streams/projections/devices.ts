@@ -1,7 +1,7 @@
+import { castDraft, produce, type Draft } from 'immer'
 import { defineProjection } from '../core/projection'
 import type { Event } from '../events'
 import type { DeviceInfo } from '../wire/media'
-import type { State } from './state'
 import type { DevicesState } from './state/devices'
 export type { DevicesState } from './state/devices'
 
@@ -18,34 +18,47 @@ export function isVirtualDevice(device: DeviceInfo): boolean {
   )
 }
 
-/** [TRACK-5] when the chosen device is gone, fall back to the first of its kind. */
-function fallBack(list: readonly DeviceInfo[], chosen: DevicesState['chosen']) {
-  let next = chosen
+/**
+ * [TRACK-5] when the chosen device is gone, fall back to the first of its kind. On a draft
+ * (Immer): a kind whose choice stays writes nothing, so a list that changes no choice keeps
+ * `chosen` as it was.
+ */
+function fallBack(draft: Draft<DevicesState>): void {
   for (const kind of ['camera', 'microphone', 'speaker'] as const) {
-    const current = chosen[kind]
-    if (current !== '' && list.some((d) => d.kind === kind && d.deviceId === current)) continue
-    const first = list.find((d) => d.kind === kind)?.deviceId ?? ''
-    if (first !== current) next = { ...next, [kind]: first }
+    const current = draft.chosen[kind]
+    if (current !== '' && draft.list.some((d) => d.kind === kind && d.deviceId === current))
+      continue
+    draft.chosen[kind] = draft.list.find((d) => d.kind === kind)?.deviceId ?? ''
   }
-  return next
 }
 
-export const devicesProjection = defineProjection<DevicesState, Event, State>(initialDevices, {
-  'device/listChanged': (d, e) => ({ list: e.devices, chosen: fallBack(e.devices, d.chosen) }),
+export const devicesProjection = defineProjection<DevicesState, Event>(initialDevices, {
+  'device/listChanged': (d, e) =>
+    produce(d, (draft) => {
+      draft.list = castDraft(e.devices)
+      fallBack(draft)
+    }),
   // [TRACK-3] a newly active device is switched to, unless it is virtual
-  'device/plugged': (d, e) => {
-    const list = [...d.list.filter((x) => x.deviceId !== e.device.deviceId), e.device]
-    const chosen = isVirtualDevice(e.device)
-      ? fallBack(list, d.chosen)
-      : { ...d.chosen, [e.device.kind]: e.device.deviceId }
-    return { list, chosen }
-  },
+  'device/plugged': (d, e) =>
+    produce(d, (draft) => {
+      draft.list = [...d.list.filter((x) => x.deviceId !== e.device.deviceId), e.device]
+      if (isVirtualDevice(e.device)) fallBack(draft)
+      else draft.chosen[e.device.kind] = e.device.deviceId
+    }),
   // [TRACK-5] the current device removed: the first device
-  'device/unplugged': (d, e) => {
-    const list = d.list.filter((x) => x.deviceId !== e.device.deviceId || x.kind !== e.device.kind)
-    return { list, chosen: fallBack(list, d.chosen) }
-  },
-  'ui/deviceChosen': (d, e) => ({ ...d, chosen: { ...d.chosen, [e.kind]: e.deviceId } }),
+  'device/unplugged': (d, e) =>
+    produce(d, (draft) => {
+      draft.list = d.list.filter(
+        (x) => x.deviceId !== e.device.deviceId || x.kind !== e.device.kind,
+      )
+      fallBack(draft)
+    }),
+  'ui/deviceChosen': (d, e) =>
+    produce(d, (draft) => {
+      draft.chosen[e.kind] = e.deviceId
+    }),
   'device/switched': (d, e) =>
-    d.chosen[e.kind] === e.deviceId ? d : { ...d, chosen: { ...d.chosen, [e.kind]: e.deviceId } },
+    produce(d, (draft) => {
+      draft.chosen[e.kind] = e.deviceId
+    }),
 })

@@ -1,10 +1,9 @@
+import { produce } from 'immer'
 import { defineProjection } from '../core/projection'
 import type { Event } from '../events'
 import type { Member } from '../wire/member'
-import type { Me } from '../wire/rest/room'
 import { Role } from '../wire/roles'
 import { mutesAudiences } from '../wire/constants'
-import type { State } from './state'
 import { userFlags } from './member-record'
 import type { MeState } from './state/me'
 export type { MeState } from './state/me'
@@ -13,38 +12,33 @@ type Flags = Partial<
   Pick<Member, 'enableAudio' | 'enableVideo' | 'enableChat' | 'grantBoard' | 'grantScreen' | 'role'>
 >
 
-const FLAG_KEYS = [
-  'enableAudio',
-  'enableVideo',
-  'enableChat',
-  'grantBoard',
-  'grantScreen',
-  'role',
-] as const
-
-/** My flags changed by `flags` (only the flag keys; undefined is no change). */
+/**
+ * My flags changed by `flags` (only the flag keys; undefined is no change). A draft (Immer): a
+ * flag written with the value it has changes nothing, so a patch that changes nothing returns the
+ * same record and the root stays unchanged.
+ */
 function patch(me: MeState, uid: string, flags: Flags): MeState {
   if (!me || me.uid !== uid) return me
-  let next: Record<string, unknown> | undefined
-  for (const key of FLAG_KEYS) {
-    const value = flags[key]
-    if (value === undefined || value === me[key]) continue
-    next ??= { ...me }
-    next[key] = value
-  }
-  return next ? (next as unknown as Me) : me
+  return produce(me, (draft) => {
+    if (flags.enableAudio !== undefined) draft.enableAudio = flags.enableAudio
+    if (flags.enableVideo !== undefined) draft.enableVideo = flags.enableVideo
+    if (flags.enableChat !== undefined) draft.enableChat = flags.enableChat
+    if (flags.grantBoard !== undefined) draft.grantBoard = flags.grantBoard
+    if (flags.grantScreen !== undefined) draft.grantScreen = flags.grantScreen
+    if (flags.role !== undefined) draft.role = flags.role
+  })
 }
 
-export const meProjection = defineProjection<MeState, Event, State>(null, {
+export const meProjection = defineProjection<MeState, Event>(null, {
   'rest/roomEntered': (_, e) => e.data.me,
   'rest/roomLoaded': (me, e) => (e.user ? patch(me, e.user.uid, e.user) : me),
   'rest/tokenRefreshed': (me, e) =>
-    me && {
-      ...me,
-      rtcToken: e.rtcToken,
-      rtmToken: e.rtmToken,
-      screenToken: e.screenToken,
-    },
+    me &&
+    produce(me, (draft) => {
+      draft.rtcToken = e.rtcToken
+      draft.rtmToken = e.rtmToken
+      draft.screenToken = e.screenToken
+    }),
   'msg/memberChanged': (me, e) =>
     e.data.type === 'leave' ? me : patch(me, e.data.member.uid, e.data.member),
   // only the member flags, never the message's actor fields
@@ -81,8 +75,10 @@ export const meProjection = defineProjection<MeState, Event, State>(null, {
     return patch(me, me.uid, e.kind === 'audio' ? { enableAudio: 0 } : { enableVideo: 0 })
   },
   'msg/joinNameChanged': (me, e) =>
-    me && me.uid === e.data.uid && me.userName !== e.data.name
-      ? { ...me, userName: e.data.name }
+    me && me.uid === e.data.uid
+      ? produce(me, (draft) => {
+          draft.userName = e.data.name
+        })
       : me,
   'life/exited': () => null,
 })
