@@ -1,4 +1,5 @@
 import type { Member } from '../wire/member'
+import { Role } from '../wire/roles'
 
 /**
  * A member's record as the users projection rebuilds it (object literals, the fields always in
@@ -90,4 +91,24 @@ export function userFlags(data: {
   if (data.enableChat !== undefined) out.enableChat = data.enableChat
   if (data.grantScreen !== undefined) out.grantScreen = data.grantScreen
   return out
+}
+
+/** A placeholder for a uid the messaging layer reports before its entry is known ([MSG-9]). */
+export function placeholder(roomId: string, uid: string): Member {
+  return {
+    roomId,
+    uid,
+    role: Role.conferee,
+    userId: '',
+    userName: uid,
+    userUuid: '',
+    userPhoto: '',
+    enableAudio: 0,
+    enableVideo: 0,
+    enableChat: 1,
+    grantBoard: 0,
+    grantScreen: 0,
+    screenId: '',
+    userState: 1,
+  }
 }

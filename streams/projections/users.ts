@@ -5,7 +5,7 @@ import type { Member } from '../wire/member'
 import { mutesAudiences } from '../wire/constants'
 import { Role } from '../wire/roles'
 import { isLiveOn } from './derive'
-import { patchMember, sameMember, unchanged, withFlags } from './member-record'
+import { patchMember, placeholder, sameMember, unchanged, withFlags } from './member-record'
 import type { Slices } from './state'
 import type { UsersState } from './state/users'
 export type { UsersState } from './state/users'
@@ -133,26 +133,6 @@ function leave(s: UsersState, uid: string, reads: Reads): UsersState {
   return out
 }
 
-/** A placeholder for a uid the messaging layer reports before its entry is known ([MSG-9]). */
-function placeholder({ room }: Slices<'room'>, uid: string): Member {
-  return {
-    roomId: room?.roomId ?? '',
-    uid,
-    role: Role.conferee,
-    userId: '',
-    userName: uid,
-    userUuid: '',
-    userPhoto: '',
-    enableAudio: 0,
-    enableVideo: 0,
-    enableChat: 1,
-    grantBoard: 0,
-    grantScreen: 0,
-    screenId: '',
-    userState: 1,
-  }
-}
-
 /**
  * [HOST-3] While live is on, a member joining as host becomes the new host (the hosts before it
  * become audiences and it is remembered as replacing them), unless it is the previous host, which
@@ -209,7 +189,7 @@ export const usersProjection = defineProjection<UsersState, Event, Reads>(initia
   // [MSG-9] MemberJoined adds a member, MemberLeft removes it
   'rtm/memberJoined': (s, e, reads) => {
     const known = find(s, e.uid)
-    if (!known) return place(s, placeholder(reads, e.uid), undefined)
+    if (!known) return place(s, placeholder(reads.room?.roomId ?? '', e.uid), undefined)
     if (known.userState === 1) return s
     return place(
       s,
