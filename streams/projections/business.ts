@@ -80,18 +80,20 @@ export const businessProjection = defineProjection<BusinessState, Event, Slices<
     // [CMD-17] the document centre's current document
     'msg/domInfoChanged': (b, e) => ({ ...b, dom: e.data }),
     // [CMD-18]
+    // a spread for the frequent toasts; the wall's push on a draft
     'msg/businessReceived': (b, { data, timestamp }, { room }) =>
-      produce(b, (draft) => {
-        draft.last = data
-        if (data.type === 'signIn' && !b.signIns?.some((s) => s.userId === data.userId))
-          draft.signIns?.push({
-            roomId: room?.roomId ?? '',
-            userId: data.userId,
-            userName: data.userName,
-            userPhoto: '',
-            signInTime: timestamp,
+      data.type === 'signIn' && b.signIns && !b.signIns.some((s) => s.userId === data.userId)
+        ? produce(b, (draft) => {
+            draft.last = data
+            draft.signIns?.push({
+              roomId: room?.roomId ?? '',
+              userId: data.userId,
+              userName: data.userName,
+              userPhoto: '',
+              signInTime: timestamp,
+            })
           })
-      }),
+        : { ...b, last: data },
     // [CMD-21]
     'msg/refreshRequested': (b) => ({ ...b, reloadRequested: true }),
     'life/exited': () => initialBusiness,

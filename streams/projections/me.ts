@@ -12,13 +12,23 @@ type Flags = Partial<
   Pick<Member, 'enableAudio' | 'enableVideo' | 'enableChat' | 'grantBoard' | 'grantScreen' | 'role'>
 >
 
+const FLAG_KEYS = [
+  'enableAudio',
+  'enableVideo',
+  'enableChat',
+  'grantBoard',
+  'grantScreen',
+  'role',
+] as const
+
 /**
- * My flags changed by `flags` (only the flag keys; undefined is no change). A draft (Immer): a
- * flag written with the value it has changes nothing, so a patch that changes nothing returns the
- * same record and the root stays unchanged.
+ * My flags changed by `flags` (only the flag keys; undefined is no change), on a draft (Immer).
+ * Whether one changes is checked before the draft: the board share's end and the roster's
+ * messages come often and rarely change my record, which then stays the same object.
  */
 function patch(me: MeState, uid: string, flags: Flags): MeState {
   if (!me || me.uid !== uid) return me
+  if (!FLAG_KEYS.some((key) => flags[key] !== undefined && flags[key] !== me[key])) return me
   return produce(me, (draft) => {
     if (flags.enableAudio !== undefined) draft.enableAudio = flags.enableAudio
     if (flags.enableVideo !== undefined) draft.enableVideo = flags.enableVideo
