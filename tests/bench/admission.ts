@@ -11,7 +11,7 @@
  * started from a git worktree of that commit; it enters only `OLD_N` members (default 300: at
  * ~15 a second 10,000 would take over ten minutes), so the ratio printed is the current code's
  * rate for the whole crowd over the old code's rate for its first 300 (which only slows as its
- * room grows). Printed: admissions a second, the server's CPU per admission and the bench
+ * room grows; `OLD_N=0` skips it). Printed: admissions a second, the server's CPU per admission and the bench
  * client's (it shares the machine's cores with the server: HTTP keep-alive requests and bare
  * sockets, support/lean-socket.ts), p50 / p99 of one admission, and the load average before and
  * after; the last line is one JSON object. `SERVER_NODE_ARGS` passes Node options to the server
@@ -122,6 +122,12 @@ console.log(
   `admission bench: ${N} members enter one room (REST entry, realtime login and join), ${CONCURRENCY} at a time; base ${BASE} with ${OLD_N}; load average ${loadBefore}`,
 )
 const current = await measure('current', repo, N)
+if (OLD_N === 0) {
+  // OLD_N=0: the current code only (an A/B of two versions of it, each run on its own).
+  console.log(`load average before ${loadBefore}, after ${load()}`)
+  console.log(JSON.stringify({ bench: 'admission', load: loadBefore, n: N, current }))
+  process.exit(0)
+}
 const base = baseCheckout()
 let old: CrowdResult
 try {

@@ -10,11 +10,11 @@ import {
   insertJoinRecords,
   insertMembers,
   presentMembersOfUsers,
-  replaceMembersOfUsers,
+  seatMembers,
   type NewMember,
 } from '../store/seats'
 import { ApiFailure } from '../http/errors'
-import { capacityFor, checkCapacity } from './capacity'
+import { capacityFor, checkCapacity, type Capacity } from './capacity'
 import { CROWD_THRESHOLD } from './crowd'
 
 export interface Seated {
@@ -43,14 +43,16 @@ interface RoomLine {
 export const SEATING_BATCH = 200
 
 /**
- * Seats entrants in a room, many in one transaction: an entry is a handful of statements and a
- * crowd of them costs the embedded database a fixed ~0.2 ms each, so entrants arriving while
- * one batch is written, or within BATCH_SPACING_MS of its start, go together into the next. A batch locks the room row (entries of one room
- * never both take its last seat), replaces the entrants' earlier members, checks every entrant's
+ * Seats entrants in a room, many in one transaction: a crowd of entries costs the embedded
+ * database a fixed cost for each statement, so entrants arriving while one batch is written, or
+ * within BATCH_SPACING_MS of its start, go together into the next. A batch checks every entrant's
  * seat in arrival order against the capacity ([HOME-6]: seats counted up to the capacity, never
- * the crowd), inserts the members and their join records in one statement each, and answers
- * every entrant (a refused one with its own refusal). A failed batch fails its entrants, who may
- * retry; nothing half-written stays (one transaction).
+ * the crowd) when a refusal is possible at all (a lecture hall's conferees are never refused),
+ * then in one statement replaces the admitted entrants' earlier members, inserts their members
+ * and join records and counts the room (store/seats.ts seatMembers), and answers every entrant
+ * (a refused one with its own refusal). On a shared PostgreSQL the room's row is locked first
+ * (entries of one room on two processes never both take its last seat). A failed batch fails its
+ * entrants, who may retry; nothing half-written stays (one transaction).
  */
 export class Seating {
   private readonly rooms = new Map<string, RoomLine>()
@@ -119,71 +121,96 @@ export class Seating {
     const now = clock()
     const capacity = capacityFor(settings, roomType)
     return db.transaction(async (tx): Promise<(Seated | ApiFailure)[]> => {
-      await lockRoom(tx, roomId)
-      // The entrants' earlier members free their seats, only for the entrants who get one.
-      const earlier = await presentMembersOfUsers(
-        tx,
-        roomId,
-        batch.map((r) => r.member.userId),
+      // Entries of one room are written a batch at a time by this process (its line); the room's
+      // row lock orders them with other processes' on a shared PostgreSQL. PGlite is one
+      // connection, which its transaction holds alone.
+      if (db.kind !== 'pglite') await lockRoom(tx, roomId)
+      // A crowd entering a lecture hall (no seat limit for its role) is never refused: no seats
+      // are counted and nobody's earlier member is read before it is replaced.
+      const mayRefuse = batch.some(
+        ({ member }) =>
+          member.role === Role.host ||
+          (member.role === Role.conferee && Number.isFinite(capacity.conferees)),
       )
-      const earlierOf = (userId: string) => earlier.filter((m) => m.userId === userId)
-      const seats = new Map<number, number>()
-      // A role's seats are counted only when a refusal of this batch may read them: a host's
-      // reads both counts, a conferee's its own and, once those are full, the hosts'.
-      const hosts = batch.some((r) => r.member.role === Role.host)
-      const conferees = batch.some((r) => r.member.role === Role.conferee)
-      const read = {
-        [Role.host]: hosts || (conferees && Number.isFinite(capacity.conferees)),
-        [Role.conferee]: hosts || conferees,
-      }
-      for (const [role, limit] of [
-        [Role.host, capacity.hosts],
-        [Role.conferee, capacity.conferees],
-      ] as const)
-        if (Number.isFinite(limit) && read[role]) {
-          const freed = earlier.filter((m) => m.role === role).length
-          seats.set(role, await countPresentUpTo(tx, roomId, limit + freed, role))
-        }
-      const shift = (members: readonly Member[], by: number) => {
-        for (const m of members) if (seats.has(m.role)) seats.set(m.role, seats.get(m.role)! + by)
-      }
-      const answers: (ApiFailure | NewMember)[] = batch.map(({ member }) => {
-        const own = earlierOf(member.userId)
-        shift(own, -1)
-        const refusal = checkCapacity(capacity, member.role, seats)
-        if (refusal) {
-          shift(own, +1)
-          return new ApiFailure(refusal.code, refusal.msg, {
-            field: 'role',
-            reason: refusal.reason,
-          })
-        }
-        if (seats.has(member.role)) seats.set(member.role, seats.get(member.role)! + 1)
-        return member
-      })
+      const answers = mayRefuse
+        ? await checkSeats(tx, roomId, capacity, batch)
+        : batch.map((r) => r.member)
       const admitted = answers.filter((a): a is NewMember => !(a instanceof ApiFailure))
-      const replaced = await replaceMembersOfUsers(
-        tx,
-        roomId,
-        admitted.filter((m) => earlierOf(m.userId).length > 0).map((m) => m.userId),
-        now,
-      )
-      const added = await insertMembers(tx, roomId, admitted, now)
-      await insertJoinRecords(tx, roomId, added, now)
+      const seated = await seatMembers(tx, roomId, admitted, now, CROWD_THRESHOLD + 1)
+      let added = seated.added
+      let present = seated.present
+      // An entrant whose fresh uid was taken in the room gets another, in the same transaction.
+      const collided = admitted.filter((_, i) => !added[i])
+      if (collided.length > 0) {
+        const more = await insertMembers(tx, roomId, collided, now)
+        await insertJoinRecords(tx, roomId, more, now)
+        let k = 0
+        added = added.map((member) => member ?? more[k++])
+        present = Math.min(CROWD_THRESHOLD + 1, present + more.length)
+      }
       for (const member of added)
-        if (member.role === Role.projection)
-          await seeProjectionViewer(tx, member.screenId, member, now)
-      const present = await countPresentUpTo(tx, roomId, CROWD_THRESHOLD + 1)
+        if (member!.role === Role.projection)
+          await seeProjectionViewer(tx, member!.screenId, member!, now)
       let next = 0
       return answers.map((answer) => {
         if (answer instanceof ApiFailure) return answer
         const member = added[next++]!
         return {
           added: member,
-          replaced: replaced.filter((r) => r.userId === member.userId),
+          replaced: seated.replaced.filter((r) => r.userId === member.userId),
           present,
         }
       })
     })
   }
+}
+
+/**
+ * Every entrant's seat in arrival order against the capacity ([HOME-6]: seats counted up to the
+ * capacity, never the crowd); an entrant's earlier members free their seats, only for an entrant
+ * who gets one. Answers the entrant's member, or its refusal.
+ */
+async function checkSeats(
+  tx: Pick<Db, 'query'>,
+  roomId: string,
+  capacity: Capacity,
+  batch: readonly Request[],
+): Promise<(ApiFailure | NewMember)[]> {
+  const earlier = await presentMembersOfUsers(
+    tx,
+    roomId,
+    batch.map((r) => r.member.userId),
+  )
+  const earlierOf = (userId: string) => earlier.filter((m) => m.userId === userId)
+  const seats = new Map<number, number>()
+  // A role's seats are counted only when a refusal of this batch may read them: a host's reads
+  // both counts, a conferee's its own and, once those are full, the hosts'.
+  const hosts = batch.some((r) => r.member.role === Role.host)
+  const conferees = batch.some((r) => r.member.role === Role.conferee)
+  const read = {
+    [Role.host]: hosts || (conferees && Number.isFinite(capacity.conferees)),
+    [Role.conferee]: hosts || conferees,
+  }
+  for (const [role, limit] of [
+    [Role.host, capacity.hosts],
+    [Role.conferee, capacity.conferees],
+  ] as const)
+    if (Number.isFinite(limit) && read[role]) {
+      const freed = earlier.filter((m) => m.role === role).length
+      seats.set(role, await countPresentUpTo(tx, roomId, limit + freed, role))
+    }
+  const shift = (members: readonly Member[], by: number) => {
+    for (const m of members) if (seats.has(m.role)) seats.set(m.role, seats.get(m.role)! + by)
+  }
+  return batch.map(({ member }) => {
+    const own = earlierOf(member.userId)
+    shift(own, -1)
+    const refusal = checkCapacity(capacity, member.role, seats)
+    if (refusal) {
+      shift(own, +1)
+      return new ApiFailure(refusal.code, refusal.msg, { field: 'role', reason: refusal.reason })
+    }
+    if (seats.has(member.role)) seats.set(member.role, seats.get(member.role)! + 1)
+    return member
+  })
 }
