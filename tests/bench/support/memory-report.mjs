@@ -11,6 +11,10 @@ process.on('SIGUSR2', () => {
   const spaces = Object.fromEntries(
     v8.getHeapSpaceStatistics().map((s) => [s.space_name, s.space_used_size]),
   )
+  // What each space holds in memory (used or not): the young generation keeps its semi-spaces.
+  const committed = Object.fromEntries(
+    v8.getHeapSpaceStatistics().map((s) => [s.space_name, s.physical_space_size]),
+  )
   const code = v8.getHeapCodeStatistics()
   writeFileSync(
     process.env.MEMORY_REPORT,
@@ -19,6 +23,7 @@ process.on('SIGUSR2', () => {
       heapCommitted: heap.total_physical_size,
       mallocedMemory: heap.malloced_memory,
       spaces,
+      committed,
       bytecodeAndMetadata: code.bytecode_and_metadata_size,
       codeAndMetadata: code.code_and_metadata_size,
       externalScripts: code.external_script_source_size,
