@@ -103,6 +103,15 @@ export async function getMember(
   return rows[0] ? toMember(rows[0]) : undefined
 }
 
+/**
+ * "Still present", for a look-up by account: `left_at IS NULL` written so that the planner can
+ * only take the (room_id, user_id) index. The embedded database never gathers statistics, and
+ * with `left_at IS NULL` it took a partial index of present members (by role) and read every
+ * present member of the room: in a crowd of 10,000, milliseconds for each entry and each REST
+ * call of a member. A member's `left_at` is a time, never negative.
+ */
+export const PRESENT_BY_ACCOUNT = 'coalesce(left_at, -1) = -1'
+
 /** The present member named by uid, or by the userId of a present member. */
 export async function findPresentMember(
   db: Queryable,
@@ -110,7 +119,7 @@ export async function findPresentMember(
   uidOrUserId: string,
 ): Promise<Member | undefined> {
   const { rows } = await db.query<MemberRow>(
-    `SELECT * FROM room_members WHERE room_id = $1 AND left_at IS NULL AND (uid = $2 OR user_id = $2)
+    `SELECT * FROM room_members WHERE room_id = $1 AND ${PRESENT_BY_ACCOUNT} AND (uid = $2 OR user_id = $2)
      ORDER BY (uid = $2) DESC, joined_at DESC LIMIT 1`,
     [roomId, uidOrUserId],
   )
@@ -200,7 +209,7 @@ export async function presentMembersOfUser(
   userId: string,
 ): Promise<Member[]> {
   const { rows } = await db.query<MemberRow>(
-    'SELECT * FROM room_members WHERE room_id = $1 AND user_id = $2 AND left_at IS NULL ORDER BY joined_at DESC',
+    `SELECT * FROM room_members WHERE room_id = $1 AND user_id = $2 AND ${PRESENT_BY_ACCOUNT} ORDER BY joined_at DESC`,
     [roomId, userId],
   )
   return rows.map(toMember)

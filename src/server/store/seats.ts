@@ -2,7 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto'
 import type { Member } from '@streams/wire/member'
 import type { RoleId } from '@streams/wire/roles'
 import type { Db } from './db'
-import { toMember, type MemberRow } from './members'
+import { PRESENT_BY_ACCOUNT, toMember, type MemberRow } from './members'
 
 type Queryable = Pick<Db, 'query'>
 
@@ -77,7 +77,7 @@ export async function presentMembersOfUsers(
   userIds: readonly string[],
 ): Promise<Member[]> {
   const { rows } = await db.query<MemberRow>(
-    'SELECT * FROM room_members WHERE room_id = $1 AND user_id = ANY($2::text[]) AND left_at IS NULL',
+    `SELECT * FROM room_members WHERE room_id = $1 AND user_id = ANY($2::text[]) AND ${PRESENT_BY_ACCOUNT}`,
     [roomId, userIds],
   )
   return rows.map(toMember)
@@ -132,7 +132,7 @@ export async function seatMembers(
   countUpTo: number,
 ): Promise<SeatedBatch> {
   if (members.length === 0) return { added: [], replaced: [], present: 0 }
-  const params: unknown[] = [roomId, now, countUpTo]
+  const params: unknown[] = [roomId, now, countUpTo, members.map((m) => m.userId)]
   const uids = new Set<string>()
   const values = members.map((m) => {
     let uid = newUid()
@@ -161,7 +161,7 @@ export async function seatMembers(
        VALUES ${values.join(', ')}
      ), replaced AS (
        UPDATE room_members SET left_at = $2, user_state = 0, left_reason = 'leave', grant_board = 0, grant_screen = 0
-       WHERE room_id = $1 AND user_id IN (SELECT user_id FROM entrant) AND left_at IS NULL RETURNING *
+       WHERE room_id = $1 AND user_id = ANY($4::text[]) AND ${PRESENT_BY_ACCOUNT} RETURNING *
      ), added AS (
        INSERT INTO room_members (room_id, uid, user_id, user_name, user_uuid, user_photo, role, enable_audio, enable_video, screen_id, projection_id, joined_at, seen_at)
        SELECT $1, uid, user_id, user_name, user_uuid, user_photo, role, enable_audio, enable_video, screen_id, projection_id, $2, $2 FROM entrant
@@ -182,7 +182,7 @@ export async function seatMembers(
   for (const row of rows)
     if (row.kind === 'added') byUid.set(row.uid, toMember(row))
     else replaced.push(toMember(row))
-  const added = members.map((_, i) => byUid.get(params[3 + i * 11] as string))
+  const added = [...uids].map((uid) => byUid.get(uid))
   // Counted before the statement (one snapshot): those replaced left, those added came.
   const before =
     rows.length > 0 ? Number(rows[0]!.before) : await countPresent(db, roomId, countUpTo)
