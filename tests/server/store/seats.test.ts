@@ -1,3 +1,4 @@
+import type * as Crypto from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { Role } from '@streams/wire/roles'
 import { Seating } from '../../../src/server/rooms/seating'
@@ -9,7 +10,7 @@ import { seatMembers, type NewMember } from '../../../src/server/store/seats'
 /** The uids the next members draw, when a test names them (else random ones). */
 const drawn: number[] = []
 vi.mock('node:crypto', async (original) => {
-  const crypto = await original<typeof import('node:crypto')>()
+  const crypto = await original<typeof Crypto>()
   return {
     ...crypto,
     randomInt: (min: number, max: number) => drawn.shift() ?? crypto.randomInt(min, max),
