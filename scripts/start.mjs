@@ -5,6 +5,7 @@ import { spawnSync, spawn } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { buildServer, serverOut, serverStale } from './build-server.mjs'
+import { serverEnv } from './server-env.mjs'
 
 const root = new URL('..', import.meta.url).pathname
 const built = join(root, 'dist', 'index.html')
@@ -50,8 +51,10 @@ if (serverStale()) {
 // port sharing PostgreSQL and Redis (docs/server.md "Several processes"); by default one process.
 const clustered = process.argv.includes('--cluster') || Number(process.env.WORKERS ?? 1) > 1
 const entry = join(serverOut, clustered ? 'cluster.js' : 'main.js')
+// The environment of scripts/server-env.mjs (malloc tunables), which the workers inherit.
 const server = spawn(process.execPath, [entry], {
   cwd: root,
+  env: serverEnv(),
   stdio: 'inherit',
 })
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))

@@ -22,6 +22,7 @@ import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { serverEnv } from '../../scripts/server-env.mjs'
 import { admitCrowd, type CrowdResult } from './support/crowd-client'
 
 const N = Number(process.env.N ?? 10_000)
@@ -47,7 +48,8 @@ async function startServer(root: string): Promise<Server> {
       '--max-old-space-size=4096',
       ...(process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
     ],
-    env: { ...process.env, LOG_LEVEL: 'warn' },
+    // As `npm start` runs the server (scripts/server-env.mjs).
+    env: { ...serverEnv(), LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })
   const waitFor = <T>(key: string) =>

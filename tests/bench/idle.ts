@@ -1,7 +1,8 @@
 /**
  * `npm run bench:idle`: the memory of an idle server with the embedded database, as `npm start`
- * runs it (built, Node alone) beside the same server run through the TypeScript loader (as
- * `npm start` ran it before), in the same run. Each starts on a data folder made by an earlier
+ * runs it (built, Node alone, in the environment of scripts/server-env.mjs) beside the same server
+ * run through the TypeScript loader in the caller's environment (as `npm start` ran it before),
+ * in the same run. Each starts on a data folder made by an earlier
  * start (a restart, as a deployment runs), serves the built client and /api/config once, idles
  * `IDLE_SECONDS` (5), collects garbage, and is measured: RSS, and where it goes (the JavaScript
  * heap, PGlite's WebAssembly memory, compiled code, files mapped). Our own Janus, when the media
@@ -13,6 +14,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { buildServer, serverOut, serverStale } from '../../scripts/build-server.mjs'
+import { serverEnv } from '../../scripts/server-env.mjs'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const IDLE_SECONDS = Number(process.env.IDLE_SECONDS ?? 5)
@@ -27,9 +29,10 @@ if (serverStale()) await buildServer()
 const built = process.env.STATIC_DIR ?? join(root, 'dist')
 const staticDir = existsSync(join(built, 'index.html')) ? built : ''
 
+/** How each variant starts: its Node arguments, and whether in `npm start`'s environment. */
 const variants = {
-  built: [join(serverOut, 'main.js')],
-  tsx: ['--import', 'tsx', join(root, 'src/server/main.ts')],
+  built: { args: [join(serverOut, 'main.js')], npmStart: true },
+  tsx: { args: ['--import', 'tsx', join(root, 'src/server/main.ts')], npmStart: false },
 } as const
 
 /** kB fields of /proc/PID/status. */
@@ -84,12 +87,16 @@ function freePort(): number {
 }
 
 /** Starts the server, resolves once it says it is ready. */
-async function start(args: readonly string[], dataDir: string, reportFile: string) {
+async function start(
+  variant: (typeof variants)[keyof typeof variants],
+  dataDir: string,
+  reportFile: string,
+) {
   const port = freePort()
-  const proc = spawn(process.execPath, ['--expose-gc', '--import', report, ...args], {
+  const proc = spawn(process.execPath, ['--expose-gc', '--import', report, ...variant.args], {
     cwd: root,
     env: {
-      ...process.env,
+      ...(variant.npmStart ? serverEnv() : process.env),
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
