@@ -7,16 +7,17 @@
 // seek ≤ 100 ms median, no long task over 200 ms). Last line: one JSON object.
 import { createReadStream, mkdtempSync, statSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { FORMAT_VERSION, LOG_KIND, toNdjson } from '@streams/recorder/format'
 import { generateLog, prng } from './fold-log'
 import { BASE_CHROMIUM_ARGS, startAppAndBrowser } from './support/app-browser'
-import { startCpuProfile } from './support/cpu-profile'
-import { summariseTrace } from './support/trace-summary'
+import { selfTimes, startRawCpuProfile, type Profile } from './support/cpu-profile'
+import { longTasksOf, summariseTrace } from './support/trace-summary'
 
 const EVENTS = Number(process.env.EVENTS ?? 1_000_000)
-const SEEKS = 20
+/** SEEKS=n: how many seeks after opening (0: opening only, for a trace of it). */
+const SEEKS = Number(process.env.SEEKS ?? 20)
 const TARGET_SEEK_MS = 100
 const TARGET_LONG_TASK_MS = 200
 const TARGET_FIRST_SCREEN_MS = 3000
@@ -25,6 +26,12 @@ const TARGET_OPEN_TASK_MS = 100
 const TRACE = process.env.TRACE === '1'
 /** PROFILE=1: the page's functions with the most self time while it opens and while seeking. */
 const PROFILE = process.env.PROFILE === '1'
+/**
+ * TASKS=1: every long task while opening (start, duration); with TRACE=1 also what each long
+ * task of the trace did (self time by trace event, script calls by function), and with PROFILE=1
+ * as well, the functions with the most self time inside each.
+ */
+const TASKS = process.env.TASKS === '1'
 const ARGS = [...BASE_CHROMIUM_ARGS, '--js-flags=--max-old-space-size=8192']
 
 /** Collects long tasks from the page's start (a string: the page gets no transpiler helper). */
@@ -67,7 +74,11 @@ const median = (xs: number[]) => {
 }
 const r1 = (x: number) => Math.round(x * 10) / 10
 
-console.log(`replay bench: ${EVENTS.toLocaleString('en')} events, 10,000-member roster`)
+console.log(
+  `replay bench: ${EVENTS.toLocaleString('en')} events, 10,000-member roster (load ${loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')})`,
+)
 const dir = mkdtempSync(join(tmpdir(), 'roomcast-replay-bench-'))
 const file = join(dir, 'bench.ndjson')
 const envelopes = generateLog(EVENTS)
@@ -111,27 +122,39 @@ try {
         'blink.user_timing',
       ],
     })
-  const printTrace = async (what: string) => {
-    const summary = summariseTrace((await browser.stopTracing()).toString('utf8'))
+  const printTrace = (what: string, json: string, profile: Profile | null) => {
+    const summary = summariseTrace(json)
     console.log(
       `trace (${what}): ${summary.longTasks} tasks over 50 ms, longest ${r1(summary.longestMs)} ms; inside them:`,
     )
     for (const row of summary.inside)
       console.log(`  ${row.name.padEnd(40)} ${String(row.ms).padStart(7)} ms  ×${row.count}`)
+    if (!TASKS) return
+    const tasks = longTasksOf(json)
+    const origin = tasks[0]?.ts ?? 0
+    for (const task of tasks) {
+      console.log(`  task at +${Math.round((task.ts - origin) / 1000)} ms: ${task.ms} ms`)
+      for (const row of task.inside)
+        console.log(`    ${String(row.ms).padStart(7)} ms  ${row.name}`)
+      if (profile)
+        for (const row of selfTimes(profile, 6, task.ts, task.ts + task.ms * 1000))
+          console.log(`      ${String(row.ms).padStart(7)} ms self  ${row.name}`)
+    }
   }
-  const printProfile = async (
-    what: string,
-    stop: () => Promise<{ name: string; ms: number }[]>,
-  ) => {
+  const printProfile = (what: string, profile: Profile) => {
     console.log(`profile (${what}), self time:`)
-    for (const row of await stop()) console.log(`  ${String(row.ms).padStart(7)} ms  ${row.name}`)
+    for (const row of selfTimes(profile))
+      console.log(`  ${String(row.ms).padStart(7)} ms  ${row.name}`)
   }
+  const stopTrace = async () => (await browser.stopTracing()).toString('utf8')
   if (TRACE) await startTrace()
-  let profile = PROFILE ? await startCpuProfile(page) : null
+  let profile = PROFILE ? await startRawCpuProfile(page) : null
   const started = Date.now()
   await page.goto(`${base}/replay?log=${encodeURIComponent(logUrl)}`)
   await page.getByRole('button', { name: 'Jump', exact: true }).waitFor({ timeout: 300_000 })
-  await page.getByRole('main').first().waitFor()
+  // the whole first screen: the meeting screen at the start and the event list too
+  await page.getByRole('region', { name: 'What the user saw' }).locator('main').waitFor()
+  await page.getByRole('listbox', { name: 'Events' }).waitFor()
   await page.evaluate(
     () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
   )
@@ -144,14 +167,18 @@ try {
     .getByRole('button', { name: 'Cancel', exact: true })
     .waitFor({ state: 'detached', timeout: 600_000 })
   const openMs = Date.now() - started
-  if (TRACE) await printTrace('opening')
-  if (profile) await printProfile('opening', profile)
+  {
+    const json = TRACE ? await stopTrace() : null
+    const done = profile ? await profile() : null
+    if (json) printTrace('opening', json, done)
+    if (done) printProfile('opening', done)
+  }
   const openedAt = (await page.evaluate('performance.now()')) as number
   const openTasks = (
     (await page.evaluate('window.longTasks')) as { start: number; ms: number }[]
   ).filter((t) => t.start <= openedAt)
   const openLongest = openTasks.reduce((m, t) => Math.max(m, t.ms), 0)
-  if (process.env.TASKS === '1')
+  if (TASKS)
     console.log(
       `tasks over 50 ms while opening (start: duration, ms): ${openTasks.map((t) => `${Math.round(t.start)}: ${Math.round(t.ms)}`).join(', ')}`,
     )
@@ -172,7 +199,7 @@ try {
   )
 
   if (TRACE) await startTrace()
-  profile = PROFILE ? await startCpuProfile(page) : null
+  profile = PROFILE ? await startRawCpuProfile(page) : null
   const random = prng(7)
   const seeks: number[] = []
   let from = Number.POSITIVE_INFINITY
@@ -183,8 +210,12 @@ try {
     seeks.push(r1(ms))
     console.log(`seek ${String(i + 1).padStart(2)} to event #${seq}: ${r1(ms)} ms`)
   }
-  if (TRACE) await printTrace('seeking')
-  if (profile) await printProfile('seeking', profile)
+  {
+    const json = TRACE ? await stopTrace() : null
+    const done = profile ? await profile() : null
+    if (json) printTrace('seeking', json, done)
+    if (done) printProfile('seeking', done)
+  }
   const longTasks = (
     (await page.evaluate('window.longTasks')) as { start: number; ms: number }[]
   ).filter((t) => t.start >= from)
@@ -199,6 +230,7 @@ try {
   )
   figures = {
     bench: 'replay',
+    load: r1(loadavg()[0] as number),
     events: EVENTS,
     firstRenderMs,
     openMs,
