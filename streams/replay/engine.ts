@@ -3,7 +3,7 @@ import type { Event } from '../events'
 import { initialState, reduce, type State } from '../projections'
 import { stateFromJson } from '../projections/codec'
 import { diffStates, type Change } from './diff'
-import { markerKinds, type Marker } from './markers'
+import { markerKinds, type Marker, type MarkerKind } from './markers'
 import { readLog, type Migration, type ReadProblem, type SessionLog } from './read'
 import type { LogHeader } from '../recorder/format'
 import { asList, type EnvelopeList } from './envelopes'
@@ -67,6 +67,8 @@ export interface TextReplayBuilder extends GrowingReplay {
   readonly pending: number
   /** Folds the next appended envelope. */
   foldNext(): void
+  /** The characters of the next appended envelope's line (0: none pending): its cost to fold. */
+  readonly nextSize: number
   /** The log's event types so far. */
   readonly types: readonly string[]
 }
@@ -82,6 +84,14 @@ function createFolder(header: LogHeader<unknown>, options: ReplayOptions, store:
   const markers: Marker[] = []
   const problems: ReadProblem[] = []
   const gaps = new Set<number>()
+  // one array for each combination of kinds: half a million markers share a few dozen
+  const kindSets = new Map<string, readonly MarkerKind[]>()
+  const shared = (kinds: MarkerKind[]): readonly MarkerKind[] => {
+    const key = kinds.join()
+    let found = kindSets.get(key)
+    if (!found) kindSets.set(key, (found = kinds))
+    return found
+  }
   let folded = 0
   let final = start
   let position = 0
@@ -156,7 +166,7 @@ function createFolder(header: LogHeader<unknown>, options: ReplayOptions, store:
       folded++
       const kinds = markerKinds(before, final, event)
       if (gaps.has(i)) kinds.unshift('gap')
-      if (kinds.length > 0) markers.push({ index: i, kinds })
+      if (kinds.length > 0) markers.push({ index: i, kinds: shared(kinds) })
       if (folded % every === 0) checkpoints.push(final)
     },
   }
@@ -201,6 +211,9 @@ export function createTextReplayBuilder(
       return folder.pending
     },
     foldNext: folder.foldNext,
+    get nextSize() {
+      return folder.pending > 0 ? store.sizeAt(store.length - folder.pending) : 0
+    },
     types: store.types,
   }
 }

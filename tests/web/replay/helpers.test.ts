@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { Envelope } from '@streams/core/envelope'
 import type { Event } from '@streams/events'
 import { createReplay } from '@streams/replay/engine'
+import { asList } from '@streams/replay/envelopes'
 import type { Marker } from '@streams/replay/markers'
 import { replayEn } from '../../../src/web/i18n/replay/en'
 import { replayZh } from '../../../src/web/i18n/replay/zh'
@@ -92,6 +93,57 @@ describe('replay screen helpers', () => {
     expect(columns.join.reduce((a, b) => a + b, 0)).toBe(n / 3)
     expect(columns.dialog.reduce((a, b) => a + b, 0)).toBe((2 * n) / 3)
     expect(columns.role.every((c) => c === 0)).toBe(true)
+  })
+
+  it('bins the markers of a growing log as a fresh count over the whole log does', () => {
+    // uneven times; every kind; the markers array grows between two calls (the log opening)
+    const envelopes = Array.from({ length: 3000 }, (_, i) => count(i * 7 + (i % 13) * 5, i))
+    const kinds = [
+      'join',
+      'error',
+      'dialog',
+      'role',
+      'chat',
+      'muteAll',
+      'grant',
+      'restFailed',
+      'reconnect',
+      'gap',
+    ] as const
+    const all: Marker[] = envelopes.flatMap((_, i) =>
+      i % 4 === 1
+        ? []
+        : [{ index: i, kinds: [kinds[i % 10]!, ...(i % 5 === 0 ? [kinds[(i + 3) % 10]!] : [])] }],
+    )
+    // what the bar drew before the markers were kept as numbers: one fractionOfStep a marker
+    const reference = (markers: readonly Marker[], length: number, columns: number) => {
+      const list = envelopes.slice(0, length)
+      const scale = { from: 0, to: list.at(-1)!.at, length, byTime: true }
+      const out = Object.fromEntries(kinds.map((k) => [k, new Uint32Array(columns)]))
+      for (const m of markers) {
+        const column = Math.min(
+          columns - 1,
+          Math.floor(fractionOfStep(scale, list, m.index + 1) * columns),
+        )
+        for (const k of m.kinds) out[k]![column]!++
+      }
+      return out
+    }
+    const growing: Marker[] = []
+    const view = asList(envelopes)
+    for (const length of [1000, 3000]) {
+      while (growing.length < all.length && all[growing.length]!.index < length)
+        growing.push(all[growing.length]!)
+      const scale = { from: 0, to: envelopes[length - 1]!.at, length, byTime: true }
+      expect(markerColumns(growing, view, scale, 240)).toEqual(reference(growing, length, 240))
+      // every event at one time: by step
+      const flat = { from: 0, to: 0, length, byTime: false }
+      const byStep = markerColumns(growing, view, flat, 100)
+      expect(byStep.chat.reduce((a, b) => a + b, 0)).toBe(
+        growing.filter((m) => m.kinds.includes('chat')).length,
+      )
+      expect(byStep.chat[99]).toBeGreaterThan(0)
+    }
   })
 
   it('opens a log with its sources, and names why one does not open', () => {

@@ -1,5 +1,5 @@
 import type { Replay } from '@streams/replay/engine'
-import { asList, type Envelopes } from '@streams/replay/envelopes'
+import { asList, type EnvelopeList, type Envelopes } from '@streams/replay/envelopes'
 import { MARKER_KINDS, type Marker, type MarkerKind } from '@streams/replay/markers'
 import { clampStep, stepAtTime } from '@streams/replay/query'
 
@@ -58,8 +58,60 @@ export function stepAtFraction(scale: TimeScale, envelopes: Envelopes, fraction:
 export type MarkerColumns = Readonly<Record<MarkerKind, Uint32Array>>
 
 /**
+ * The markers of a log as numbers: each one's step, time and kinds (a bit per MARKER_KINDS
+ * entry), extended as the log grows. The timeline re-bins them whenever the log has grown (every
+ * second while it opens, half a million markers at a million events) without reading an envelope.
+ */
+interface MarkerTable {
+  readonly envelopes: EnvelopeList
+  count: number
+  steps: Float64Array
+  times: Float64Array
+  kinds: Uint16Array
+}
+
+const tables = new WeakMap<readonly Marker[], MarkerTable>()
+const KIND_BITS = new Map(MARKER_KINDS.map((kind, i) => [kind, 1 << i]))
+
+function tableOf(markers: readonly Marker[], envelopes: EnvelopeList): MarkerTable {
+  let table = tables.get(markers)
+  if (!table || table.envelopes !== envelopes || table.count > markers.length) {
+    const size = Math.max(1024, markers.length)
+    table = {
+      envelopes,
+      count: 0,
+      steps: new Float64Array(size),
+      times: new Float64Array(size),
+      kinds: new Uint16Array(size),
+    }
+    tables.set(markers, table)
+  }
+  if (markers.length > table.steps.length) {
+    const size = Math.max(markers.length, table.steps.length * 2)
+    const grow = <A extends Float64Array | Uint16Array>(from: A, to: A): A => {
+      to.set(from)
+      return to
+    }
+    table.steps = grow(table.steps, new Float64Array(size))
+    table.times = grow(table.times, new Float64Array(size))
+    table.kinds = grow(table.kinds, new Uint16Array(size))
+  }
+  for (let k = table.count; k < markers.length; k++) {
+    const marker = markers[k] as Marker
+    table.steps[k] = marker.index + 1
+    table.times[k] = envelopes.timeAt(marker.index)
+    let bits = 0
+    for (const kind of marker.kinds) bits |= KIND_BITS.get(kind) ?? 0
+    table.kinds[k] = bits
+  }
+  table.count = markers.length
+  return table
+}
+
+/**
  * Aggregates the markers into `columns` columns per kind (150,000 markers become at most
- * `columns` marks a kind): one pass, done once per log.
+ * `columns` marks a kind): one pass over numbers kept per log (`MarkerTable`), so a log that
+ * grows reads only its new markers' envelopes.
  */
 export function markerColumns(
   markers: readonly Marker[],
@@ -67,16 +119,26 @@ export function markerColumns(
   scale: TimeScale,
   columns: number,
 ): MarkerColumns {
-  const out = Object.fromEntries(
-    MARKER_KINDS.map((kind) => [kind, new Uint32Array(columns)]),
-  ) as Record<MarkerKind, Uint32Array>
-  for (const marker of markers) {
-    const f = fractionOfStep(scale, envelopes, marker.index + 1)
+  const counts = MARKER_KINDS.map(() => new Uint32Array(columns))
+  const { count, steps, times, kinds } = tableOf(markers, asList(envelopes))
+  const span = scale.to - scale.from
+  for (let k = 0; k < count; k++) {
+    // as fractionOfStep: by the marker's time, or by its step when every event has one time
+    const f =
+      scale.length === 0
+        ? 0
+        : scale.byTime
+          ? Math.max(0, Math.min(1, ((times[k] as number) - scale.from) / span))
+          : (steps[k] as number) / scale.length
     const column = Math.min(columns - 1, Math.floor(f * columns))
-    for (const kind of marker.kinds) {
-      const counts = out[kind] as Uint32Array
-      counts[column] = (counts[column] as number) + 1
+    for (let bits = kinds[k] as number, lane = 0; bits !== 0; bits >>>= 1, lane++) {
+      if ((bits & 1) === 0) continue
+      const laneCounts = counts[lane] as Uint32Array
+      laneCounts[column] = (laneCounts[column] as number) + 1
     }
   }
-  return out
+  return Object.fromEntries(MARKER_KINDS.map((kind, i) => [kind, counts[i]])) as Record<
+    MarkerKind,
+    Uint32Array
+  >
 }
