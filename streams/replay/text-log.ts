@@ -90,14 +90,25 @@ export function createChunkWriter(): ChunkWriter {
 /** The text envelopes of a log as they arrive (the page's side). */
 export interface TextEnvelopes extends EnvelopeList {
   append(chunk: LogChunk): void
-  /** Parses an envelope without keeping it (a fold reads each once). */
+  /**
+   * Parses an envelope without keeping it (a fold reads each once), unless its line is over
+   * BIG_LINE: that one is kept with the ones the screen asked for, so it is parsed once.
+   */
   parse(index: number): Envelope<Event>
+  /** The characters of an envelope's line (what parsing it costs). */
+  sizeAt(index: number): number
   /** The log's event types so far, each once. */
   readonly types: readonly string[]
 }
 
 /** Envelopes parsed lately, kept for the screen that asks for the same ones again. */
 const CACHED = 512
+
+/**
+ * A line this long (a 10,000-member roster answer is megabytes) is kept once parsed: the fold
+ * parses it, and the event list shows it right after.
+ */
+export const BIG_LINE = 64 * 1024
 
 /** One string for every event of a type, as the codecs' literals are (the reducer's lookup). */
 const intern = (s: string) => Object.keys({ [s]: 0 })[0] as string
@@ -129,16 +140,29 @@ export function createTextEnvelopes(): TextEnvelopes {
     const k = chunkOf(i)
     return (chunks[k] as LogChunk)[key][i - (starts[k] as number)] as number
   }
-  const parse = (i: number): Envelope<Event> => {
+  const remember = (i: number, envelope: Envelope<Event>) => {
+    if (cache.size >= CACHED) cache.delete(cache.keys().next().value as number)
+    cache.set(i, envelope)
+  }
+  const locate = (i: number) => {
     if (i < 0 || i >= length) throw new RangeError(`no envelope ${i} (of ${length})`)
     const k = chunkOf(i)
-    const chunk = chunks[k] as LogChunk
-    const j = i - (starts[k] as number)
-    const envelope = JSON.parse(
-      chunk.text.slice(chunk.offsets[j] as number, chunk.offsets[j + 1] as number),
-    ) as Envelope<Event>
+    return { chunk: chunks[k] as LogChunk, j: i - (starts[k] as number) }
+  }
+  const parse = (i: number): Envelope<Event> => {
+    const cached = cache.get(i)
+    if (cached) return cached
+    const { chunk, j } = locate(i)
+    const from = chunk.offsets[j] as number
+    const to = chunk.offsets[j + 1] as number
+    const envelope = JSON.parse(chunk.text.slice(from, to)) as Envelope<Event>
     ;(envelope.event as { type: string }).type = table[chunk.types[j] as number] as string
+    if (to - from > BIG_LINE) remember(i, envelope)
     return envelope
+  }
+  const sizeAt = (i: number) => {
+    const { chunk, j } = locate(i)
+    return (chunk.offsets[j + 1] as number) - (chunk.offsets[j] as number)
   }
   return {
     get length() {
@@ -154,14 +178,14 @@ export function createTextEnvelopes(): TextEnvelopes {
       length += count
     },
     parse,
+    sizeAt,
     at(index) {
       const i = index < 0 ? length + index : index
       if (i < 0 || i >= length) return undefined
       let envelope = cache.get(i)
       if (!envelope) {
         envelope = parse(i)
-        if (cache.size >= CACHED) cache.delete(cache.keys().next().value as number)
-        cache.set(i, envelope)
+        if (!cache.has(i)) remember(i, envelope)
       }
       return envelope
     },

@@ -4,7 +4,7 @@ import type { Event } from '@streams/events'
 import { FORMAT_VERSION, LOG_KIND, toNdjson, type LogHeader } from '@streams/recorder/format'
 import { createReplay, createTextReplayBuilder } from '@streams/replay/engine'
 import { readLog } from '@streams/replay/read'
-import { createChunkWriter, createTextEnvelopes } from '@streams/replay/text-log'
+import { BIG_LINE, createChunkWriter, createTextEnvelopes } from '@streams/replay/text-log'
 import { boardAt } from '@streams/replay/board'
 import { effectsIndex } from '@streams/replay/cause'
 import { positionOfSeq } from '@streams/replay/position'
@@ -102,5 +102,29 @@ describe('a log held as text', () => {
     expect(positionOfSeq(replay.envelopes, '11')).toEqual(positionOfSeq(whole.envelopes, '11'))
     expect(effectsIndex(replay.envelopes)).toEqual(effectsIndex(whole.envelopes))
     expect(boardAt(replay.envelopes, 300)).toEqual(boardAt(whole.envelopes, 300))
+  })
+
+  it('parses a line over BIG_LINE once: what the fold parsed is what the screen is answered', () => {
+    const roster: Envelope<Event> = {
+      seq: 0,
+      at: 1000,
+      event: {
+        type: 'rest/usersLoaded',
+        users: Array.from({ length: 600 }, (_, i) => member(`${2000 + i}`)),
+        total: 600,
+      },
+    }
+    const small = all.slice(0, 3).map((e, i) => ({ ...e, seq: i + 1 }))
+    const stored = createTextEnvelopes()
+    for (const c of chunked(toNdjson(header, [roster, ...small]), 64)) stored.append(c)
+    expect(stored.sizeAt(0)).toBeGreaterThan(BIG_LINE)
+    expect(stored.sizeAt(1)).toBe(JSON.stringify(small[0]).length)
+    const folded = stored.parse(0)
+    expect(folded).toEqual(roster)
+    expect(stored.at(0)).toBe(folded)
+    expect(stored.parse(0)).toBe(folded)
+    // a small line is parsed anew for a fold, and kept once the screen asks for it
+    expect(stored.parse(1)).not.toBe(stored.parse(1))
+    expect(stored.at(1)).toBe(stored.at(1))
   })
 })

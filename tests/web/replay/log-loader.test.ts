@@ -8,7 +8,7 @@ import {
   type PumpMessage,
 } from '../../../src/web/screens/replay/log-pump'
 import type { TextReplayBuilder } from '@streams/replay/engine'
-import { createTextEnvelopes } from '@streams/replay/text-log'
+import { BIG_LINE, createTextEnvelopes } from '@streams/replay/text-log'
 
 const header = JSON.stringify({ kind: 'roomcast-session-log', format: 1, app: 't', startedAt: 0 })
 const line = (seq: number) =>
@@ -123,5 +123,37 @@ describe('opening a log in chunks', () => {
     expect(last).toMatchObject({ done: true, cancelled: true })
     expect(last.events).toBeLessThan(whole.length)
     expect(cut.builder.replay.length).toBe(last.events)
+  })
+
+  it('folds a line over BIG_LINE (a whole roster) in a slice of its own, after the first screen', async () => {
+    const users = Array.from({ length: 800 }, (_, i) => ({
+      uid: String(1000 + i),
+      userName: `Member ${i} ${'x'.repeat(80)}`,
+    }))
+    const big = JSON.stringify({
+      seq: 3,
+      at: 3,
+      event: { type: 'rest/usersLoaded', users, total: 800 },
+    })
+    expect(big.length).toBeGreaterThan(BIG_LINE)
+    const lines = logText(200).split('\n')
+    lines.splice(4, 1, big)
+    const text = lines.join('\n')
+    const steps = await new Promise<number[]>((resolve, reject) => {
+      const seen: number[] = []
+      loadLog(
+        { file: new Blob([text]) },
+        {
+          onReady: (b) => seen.push(b.replay.length),
+          onProgress(p) {
+            seen.push(p.events)
+            if (p.done) resolve(seen)
+          },
+          onError: (kind, message) => reject(new Error(`${kind}: ${message}`)),
+        },
+      )
+    })
+    // ready with the three before it; then it alone; then the rest
+    expect(steps.slice(0, 4)).toEqual([3, 3, 4, 200])
   })
 })

@@ -1,6 +1,7 @@
 import { createTextReplayBuilder, type TextReplayBuilder } from '@streams/replay/engine'
 import { sourceOf } from '@streams/replay/query'
 import type { ReadProblem } from '@streams/replay/read'
+import { BIG_LINE } from '@streams/replay/text-log'
 import { pumpLog, type LogErrorKind, type LogSource, type PumpMessage } from './log-pump'
 
 /** How long one slice of the page's fold may run before it gives the browser its turn. */
@@ -106,8 +107,11 @@ export function loadLog(source: LogSource, handlers: LoadHandlers): Loading {
     const until = performance.now() + SLICE_MS
     let n = 0
     while (builder.pending > 0) {
+      // a big line (a whole roster) is folded in a slice of its own: its parse and fold are long
+      const big = builder.nextSize > BIG_LINE
+      if (big && n > 0) break
       builder.foldNext()
-      if ((++n & 63) === 0 && performance.now() > until) break
+      if (big || ((++n & 63) === 0 && performance.now() > until)) break
     }
     const types = builder.types
     for (; typesSeen < types.length; typesSeen++) sources.add(sourceOf(types[typesSeen] as string))
