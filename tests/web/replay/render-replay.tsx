@@ -45,6 +45,8 @@ export async function openLogText(text: string, name = 'session.ndjson') {
     target: { files: [file] },
   })
   await screen.findByRole('region', { name: 'Replay controls' })
+  // the view mounts in parts: the meeting screen comes last
+  await screen.findByRole('region', { name: 'What the user saw' })
 }
 
 /** The position readout ("event #seq · step k of n · m:ss.mmm"). */

@@ -1,5 +1,5 @@
 import { makeStyles, tokens } from '@fluentui/react-components'
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { createSkipper } from '@streams/replay/cause'
 import { boardAt } from '@streams/replay/board'
@@ -36,7 +36,23 @@ const useStyles = makeStyles({
     borderLeft: `1px solid ${tokens.colorNeutralStroke2}`,
     backgroundColor: tokens.colorNeutralBackground1,
   },
+  pending: { flexGrow: 1, backgroundColor: tokens.colorNeutralBackground4 },
 })
+
+/**
+ * How many of a view's parts are shown: the first at once, then one more in each task after,
+ * so a view too big to mount in one task (Fluent's controls, the event list, the meeting screen:
+ * over 100 ms on a busy machine) holds the page in pieces, with the log's fold in between.
+ */
+function usePartsShown(parts: number): number {
+  const [shown, setShown] = useState(1)
+  useEffect(() => {
+    if (shown >= parts) return
+    const timer = setTimeout(() => setShown(shown + 1), 0)
+    return () => clearTimeout(timer)
+  }, [shown, parts])
+  return shown
+}
 
 /**
  * A box the meeting screen opens takes the focus (Fluent focuses a dialog when it opens). In a
@@ -72,8 +88,11 @@ function useFocusKept(cursor: Cursor): [Cursor, (frame: HTMLDivElement | null) =
   return [kept, attach]
 }
 
-/** An opened log: controls, timeline, the meeting screen at the cursor, events and detail. */
-export function ReplayView({ opened }: { opened: OpenedLog }) {
+/**
+ * An opened log: controls, timeline, the meeting screen at the cursor, events and detail. It
+ * re-renders when the log has grown (a new `opened`), not with the progress bar above it.
+ */
+export const ReplayView = memo(function ReplayView({ opened }: { opened: OpenedLog }) {
   const styles = useStyles()
   const { t } = useTranslation()
   const { replay } = opened
@@ -137,23 +156,31 @@ export function ReplayView({ opened }: { opened: OpenedLog }) {
     )
   }
 
+  // the controls and the timeline first, then the event list, then the meeting screen and detail
+  const shown = usePartsShown(3)
   return (
     <div className={styles.view}>
       <Controls replay={replay} cursor={cursor} playback={playback} onCopy={copy} status={status} />
       <Timeline replay={replay} cursor={cursor} />
       <div className={styles.body}>
-        <ReplayStage session={session} onFrame={attachFrame} />
+        {shown >= 3 ? (
+          <ReplayStage session={session} onFrame={attachFrame} />
+        ) : (
+          <div className={styles.pending} />
+        )}
         <aside className={styles.side}>
-          <LogPanels opened={opened} cursor={cursor} />
-          <StepDetail
-            replay={replay}
-            step={step}
-            go={cursor.go}
-            skipped={skipped}
-            onSkip={onSkip}
-          />
+          {shown >= 2 && <LogPanels opened={opened} cursor={cursor} />}
+          {shown >= 3 && (
+            <StepDetail
+              replay={replay}
+              step={step}
+              go={cursor.go}
+              skipped={skipped}
+              onSkip={onSkip}
+            />
+          )}
         </aside>
       </div>
     </div>
   )
-}
+})
