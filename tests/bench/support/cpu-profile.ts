@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test'
 
 interface ProfileNode {
   readonly id: number
+  readonly children?: readonly number[]
   readonly callFrame: {
     readonly functionName: string
     readonly url: string
@@ -29,6 +30,13 @@ export function selfTimes(
   to = Number.POSITIVE_INFINITY,
 ): { name: string; ms: number }[] {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]))
+  const parents = new Map<number, ProfileNode>()
+  for (const n of profile.nodes) for (const c of n.children ?? []) parents.set(c, n)
+  const nameOf = (node: ProfileNode) => {
+    const f = node.callFrame
+    const file = f.url.split('/').pop() ?? ''
+    return `${f.functionName || '(anonymous)'} ${file}:${f.lineNumber + 1}:${f.columnNumber + 1}`
+  }
   const self = new Map<string, number>()
   const samples = profile.samples ?? []
   const deltas = profile.timeDeltas ?? []
@@ -39,9 +47,10 @@ export function selfTimes(
     if (at < from || at > to) continue
     const node = byId.get(samples[i] as number)
     if (!node) continue
-    const f = node.callFrame
-    const file = f.url.split('/').pop() ?? ''
-    const name = `${f.functionName || '(anonymous)'} ${file}:${f.lineNumber + 1}:${f.columnNumber + 1}`
+    // a browser function (appendChild…) is named with the script that called it
+    const caller = node.callFrame.url === '' ? parents.get(node.id) : undefined
+    const name =
+      caller && caller.callFrame.url !== '' ? `${nameOf(node)} ← ${nameOf(caller)}` : nameOf(node)
     self.set(name, (self.get(name) ?? 0) + delta / 1000)
   }
   return [...self]

@@ -1,4 +1,5 @@
 import { Button, Field, ProgressBar, makeStyles } from '@fluentui/react-components'
+import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Opening } from './use-log-loader'
 
@@ -7,10 +8,21 @@ const useStyles = makeStyles({
   field: { flexGrow: 1 },
 })
 
+/**
+ * Counts in the browser's language (as `toLocaleString`). The first number format costs tens of
+ * milliseconds (the locale's data): made in a task of its own while the log's first bytes come.
+ */
+let numbers: Intl.NumberFormat | null = null
+const formatCount = (n: number) => (numbers ??= new Intl.NumberFormat()).format(n)
+
 /** Opening a log: how much is read and folded, and a cancel button. */
 export function LoadBar({ opening, onCancel }: { opening: Opening; onCancel: () => void }) {
   const styles = useStyles()
   const { t } = useTranslation()
+  useEffect(() => {
+    const timer = setTimeout(() => formatCount(0), 0)
+    return () => clearTimeout(timer)
+  }, [])
   const p = opening.progress
   const fraction = p && p.total ? Math.min(1, p.read / p.total) : undefined
   return (
@@ -22,7 +34,7 @@ export function LoadBar({ opening, onCancel }: { opening: Opening; onCancel: () 
           p
             ? t('replay.loading.progress', {
                 percent: fraction === undefined ? '…' : Math.floor(fraction * 100),
-                events: p.events.toLocaleString(),
+                events: formatCount(p.events),
               })
             : undefined
         }
