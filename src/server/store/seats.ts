@@ -19,6 +19,26 @@ export interface NewMember {
 const newUid = () => String(randomInt(100_000, 2_147_483_647))
 
 /**
+ * A new member's row values, in the column order uid, user_id, user_name, user_uuid, user_photo,
+ * role, enable_audio, enable_video, screen_id, projection_id.
+ */
+function memberValues(uid: string, m: NewMember): unknown[] {
+  return [
+    uid,
+    m.userId,
+    m.userName,
+    randomBytes(8).toString('hex'),
+    m.userPhoto,
+    m.role,
+    m.enableAudio,
+    m.enableVideo,
+    // A projection display (role 4) never shares a screen: its screenId is the projection.
+    m.projectionId || newUid(),
+    m.projectionId,
+  ]
+}
+
+/**
  * Members of many entrants in one statement (a crowd's batch, rooms/seating.ts). Answers them in
  * the order given; an entrant whose fresh uid collided with one already in the room gets another.
  */
@@ -39,19 +59,7 @@ export async function insertMembers(
       let uid = newUid()
       while (uids.has(uid)) uid = newUid()
       uids.set(uid, i)
-      // A projection display (role 4) never shares a screen: its screenId is the projection.
-      params.push(
-        uid,
-        m.userId,
-        m.userName,
-        randomBytes(8).toString('hex'),
-        m.userPhoto,
-        m.role,
-        m.enableAudio,
-        m.enableVideo,
-        m.projectionId || newUid(),
-        m.projectionId,
-      )
+      params.push(...memberValues(uid, m))
       const n = params.length
       const p = Array.from({ length: 10 }, (_, k) => `$${n - 9 + k}`)
       return `($1, ${p.join(', ')}, $2, $2)`
@@ -138,20 +146,7 @@ export async function seatMembers(
     let uid = newUid()
     while (uids.has(uid)) uid = newUid()
     uids.add(uid)
-    params.push(
-      uid,
-      m.userId,
-      m.userName,
-      randomBytes(8).toString('hex'),
-      m.userPhoto,
-      m.role,
-      m.enableAudio,
-      m.enableVideo,
-      // A projection display (role 4) never shares a screen: its screenId is the projection.
-      m.projectionId || newUid(),
-      m.projectionId,
-      randomBytes(8).toString('hex'),
-    )
+    params.push(...memberValues(uid, m), randomBytes(8).toString('hex'))
     const n = params.length - 11
     const p = (k: number, type: string) => `$${n + k}::${type}`
     return `(${p(1, 'text')}, ${p(2, 'text')}, ${p(3, 'text')}, ${p(4, 'text')}, ${p(5, 'text')}, ${p(6, 'int')}, ${p(7, 'int')}, ${p(8, 'int')}, ${p(9, 'text')}, ${p(10, 'text')}, ${p(11, 'text')})`
