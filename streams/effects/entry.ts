@@ -25,6 +25,7 @@ import type { State } from '../projections'
 import { validateJoinForm } from '../wire/join-form'
 import { Role } from '../wire/roles'
 import { callFailed, ErrorText, messageOf, once, restCall, restDetails } from './errors'
+import { rosterPages } from './roster-pages'
 
 type RoomEffect = Effect<State, Event, Deps>
 
@@ -135,7 +136,7 @@ const isLive = (room: RoomAnswer['room']) => room.liveOpen === 1 || room.liveSta
 
 /**
  * The entry flow once in the room ([ENTRY-2] to [ENTRY-6]): the member list (the audience list
- * with the hosts, first page) and the room info;
+ * with the hosts: the first page, every page for a host) and the room info;
  * the live URL while live is on; the playback list when playbackState is 1; for hosts, the
  * board's screen recording off; then the user count, and the hot number while live.
  */
@@ -144,11 +145,9 @@ export const entryFlowEffect: RoomEffect = (event$, state$, { rest }) =>
     ofType('life/entered'),
     withLatestFrom(state$),
     switchMap(([{ roomId, uid }, state]): Observable<Event> => {
-      const users = restCall(
-        'loadUsers',
-        () => rest.loadUsers(roomId, { page: 1, size: 500 }),
-        (page) => ({ type: 'rest/usersLoaded', users: page.list, total: page.total }),
-        ErrorText.lookup,
+      const users = rosterPages(rest, roomId, state.me?.role === Role.host).pipe(
+        map((page): Event => ({ type: 'rest/usersLoaded', users: page.list, total: page.total })),
+        catchError((error: unknown) => of(callFailed('loadUsers', error, ErrorText.lookup))),
       )
       const room = once(() => rest.loadRoom(roomId, uid)).pipe(
         concatMap((answer) => {

@@ -17,6 +17,7 @@ import {
   takeUntil,
   throwError,
   timer,
+  toArray,
   withLatestFrom,
   type Observable,
 } from 'rxjs'
@@ -27,8 +28,10 @@ import type { Deps } from '../ports'
 import type { RoomAnswer } from '../ports/rest-types'
 import type { State } from '../projections'
 import { TOO_MANY_CONNECTIONS } from '../wire/constants'
+import { Role } from '../wire/roles'
 import { roomLoaded } from './entry'
 import { callFailed, ErrorText, messageOf, once } from './errors'
+import { rosterPages } from './roster-pages'
 
 type RoomEffect = Effect<State, Event, Deps>
 
@@ -237,11 +240,13 @@ export const resyncEffect: RoomEffect = (event$, state$, deps) =>
         map((answer) => roomLoaded(answer as RoomAnswer)),
         catchError((error: unknown) => of(callFailed('loadRoom', error, ErrorText.lookup))),
       )
-      const roster = once(() => deps.rest.loadUsers(roomId, { page: 1, size: 500 })).pipe(
-        map((page): Event => ({
+      const roster = rosterPages(deps.rest, roomId, s.me?.role === Role.host).pipe(
+        toArray(),
+        map((pages): Event => ({
           type: 'rest/rosterResynced',
-          users: page?.list ?? [],
-          total: page?.total ?? 0,
+          users: pages.length === 1 ? pages[0]!.list : pages.flatMap((p) => p.list),
+          total: pages[0]?.total ?? 0,
+          ...(pages.length > 1 ? { paged: true as const } : {}),
         })),
         catchError((error: unknown) => of(callFailed('loadUsers', error, ErrorText.lookup))),
       )

@@ -41,6 +41,11 @@ export type RestEvent =
       readonly type: 'rest/rosterResynced'
       readonly users: readonly Member[]
       readonly total: number
+      /**
+       * The list came in several pages (a host's whole list of a crowd): not one snapshot, since
+       * members came and went between the pages, so nobody is judged gone for missing from it.
+       */
+      readonly paged?: true
     }
   | {
       readonly type: 'rest/roomLoaded'

@@ -162,7 +162,7 @@ function setHost(s: UsersState, oldHostUid: string, newHostUid: string): UsersSt
 
 export const usersProjection = defineProjection<UsersState, Event, Reads>(initialUsers, {
   'rest/usersLoaded': (s, e) => e.users.reduce((out, m) => put(out, m), s),
-  'rest/rosterResynced': (s, e, reads) => resync(s, e.users, e.total, reads),
+  'rest/rosterResynced': (s, e, reads) => resync(s, e.users, e.paged ? Infinity : e.total, reads),
   'rest/roomEntered': (s, { data: { me, roomInfo } }) =>
     put(s, {
       roomId: roomInfo.roomId,
@@ -255,7 +255,8 @@ export const usersProjection = defineProjection<UsersState, Event, Reads>(initia
 
 /**
  * The roster read again after a reconnection: every listed member as the server holds it (role,
- * grants, flags); when the list is complete, the members it misses left during the gap; and no
+ * grants, flags); when the list is complete (one page holding the whole room: a paged list is not
+ * one snapshot, see rest/rosterResynced), the members it misses left during the gap; and no
  * screen sharer remains when the room says nobody shares.
  */
 function resync(s: UsersState, users: readonly Member[], total: number, reads: Reads): UsersState {
