@@ -9,11 +9,18 @@ import { findActiveRoomByName } from '../../src/server/store/rooms'
  * through the entry route is what `bench:admission` measures, not what a list test needs).
  * Arrivals come in waves of 250, as a crowd does, not as one burst.
  */
-export async function seedCrowd(app: App, roomName: string, count: number): Promise<void> {
+export async function seedCrowd(
+  app: App,
+  roomName: string,
+  count: number,
+  /** Called once, when half the crowd has arrived. */
+  halfway?: () => void,
+): Promise<void> {
   const room = await findActiveRoomByName(app.db, roomName)
   if (!room) throw new Error(`no room ${roomName}`)
   for (let i = 0; i < count; i++) {
     if (i > 0 && i % 250 === 0) await new Promise((resolve) => setTimeout(resolve, 250))
+    if (i === Math.floor(count / 2)) halfway?.()
     const member = await addMember(app.db, {
       roomId: room.room_id,
       userId: `seed${i}`,

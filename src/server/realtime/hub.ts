@@ -130,6 +130,11 @@ export class Hub implements RelayListener {
     else if (!local) this.relay?.remove(channel, uid)
   }
 
+  /** The session a uid holds on this process, if any. */
+  sessionOf(uid: string): Session | undefined {
+    return this.byUid.get(uid)
+  }
+
   /** Removes a session from every channel and from the uid index. */
   dropSession(session: Session): void {
     for (const channel of [...session.joined]) this.leave(session, channel)
