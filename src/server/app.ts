@@ -19,7 +19,9 @@ import { installHttp } from './http/plugins'
 import { refusalOptions } from './http/refusals'
 import type { RegisterOptions } from './http/register'
 import { startJobs } from './jobs'
+import { AgoraLiveEngine } from './agora/live-engine'
 import { Broadcasts } from './media/compose/broadcasts'
+import { localLiveEngine } from './media/live-engine'
 import { locateFfmpeg } from './media/compose/ffmpeg'
 import { MediaPlane } from './media/plane'
 import { SfuService } from './media/sfu/service'
@@ -131,8 +133,12 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     ingest.announced(channel, cmd, data)
   })
   const crowd = new CrowdArrivals({ db, announce, log })
+  // Agora mode's live is pushed by Agora from the host's browser: nothing is composed here.
+  const live = agora ? new AgoraLiveEngine(settings) : localLiveEngine(broadcasts)
+  if (agora && !live.availability.available) fastify.log.error(live.availability.why)
   const deps: Deps = {
     broadcasts,
+    live,
     ingest,
     db,
     hub,
@@ -224,9 +230,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     agoraAppId: agora ? settings.agoraAppId : undefined,
     iceServers: settings.iceServers,
     media: plane.sfu ? 'sfu' : 'mesh',
-    live: broadcasts.availability.available
+    live: live.availability.available
       ? { available: true }
-      : { available: false, why: broadcasts.availability.why },
+      : { available: false, why: live.availability.why },
   })
   await fastify.register(healthRoutes, {
     bus: () => bus.status(),

@@ -53,6 +53,14 @@ export interface Settings {
   /** Agora mode when both are set. */
   readonly agoraAppId?: string
   readonly agoraAppCertificate?: string
+  /**
+   * Agora mode's live (AGORA_LIVE_PUSH_URL, AGORA_LIVE_PULL_URL): the room's own CDN stream as
+   * URL templates with {channel} and {roomId}, where the host's browser has Agora push it (RTMP)
+   * and where the audience plays it (HLS). Both or neither (agora/live-engine.ts says what is
+   * wrong); local mode ignores them.
+   */
+  readonly agoraLivePushUrl?: string
+  readonly agoraLivePullUrl?: string
   /** A member whose realtime connection is gone this long is removed ([KICK-2]). */
   readonly presenceGraceMs: number
   /** A room lasts at most this many minutes ([COUNT-1]); 0 means no limit. */
@@ -176,6 +184,8 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     publicUrl: env.PUBLIC_URL || undefined,
     agoraAppId: env.AGORA_APP_ID || undefined,
     agoraAppCertificate: env.AGORA_APP_CERTIFICATE || undefined,
+    agoraLivePushUrl: env.AGORA_LIVE_PUSH_URL || undefined,
+    agoraLivePullUrl: env.AGORA_LIVE_PULL_URL || undefined,
     iceServers: iceServersOf(env.ICE_SERVERS),
     presenceGraceMs: num(env.PRESENCE_GRACE_MS, 30_000, 'PRESENCE_GRACE_MS'),
     meetingMaxMinutes: num(env.MEETING_MAX_MINUTES, 0, 'MEETING_MAX_MINUTES'),

@@ -4,6 +4,7 @@ import type { RoomKeys } from './auth/room-keys'
 import type { Tokens } from './auth/tokens'
 import type { Settings } from './config'
 import type { Broadcasts } from './media/compose/broadcasts'
+import type { LiveEngine } from './media/live-engine'
 import type { Hub } from './realtime/hub'
 import type { SharedHub } from './realtime/shared'
 import type { Inputs } from './media/ingest/inputs'
@@ -40,6 +41,8 @@ export interface Deps {
   readonly log: FastifyBaseLogger
   /** Live broadcast and cloud recording (ffmpeg over the SFU's forwards). */
   readonly broadcasts: Broadcasts
+  /** The live broadcast's engine: local mode's `broadcasts`, or Agora's media push. */
+  readonly live: LiveEngine
   /** Input users: the RTMP ingest and pulled streams, shown through the SFU ([RTMP-1]). */
   readonly ingest: IngestService
   /** Keyed hashes of room passwords (checked at the speed of a crowd). */

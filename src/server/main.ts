@@ -1,6 +1,14 @@
 import cluster from 'node:cluster'
 import { buildApp } from './app'
 import { configFromEnv } from './config'
+import type { Deps } from './deps'
+
+/** What runs the live (and the recordings): one line, two where Agora pushes the live. */
+const liveLines = (deps: Deps) => {
+  const broadcasts = deps.broadcasts.describe()
+  const live = deps.live.describe()
+  return live === broadcasts ? broadcasts : `${broadcasts}\n  ${live}`
+}
 
 const config = configFromEnv()
 const app = await buildApp(config)
@@ -11,7 +19,7 @@ app.fastify.log.info(`roomcast is running at ${url}`)
 if (cluster.isWorker) process.send?.({ ready: url })
 else
   process.stdout.write(
-    `\n  roomcast is ready: open ${url}\n  ${app.media.describe()}\n  ${app.deps.broadcasts.describe()}\n  ${app.deps.ingest.describe()}\n\n`,
+    `\n  roomcast is ready: open ${url}\n  ${app.media.describe()}\n  ${liveLines(app.deps)}\n  ${app.deps.ingest.describe()}\n\n`,
   )
 
 let closing = false

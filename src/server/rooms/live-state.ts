@@ -24,16 +24,20 @@ export async function applyLiveState(
   actor: Pick<Member, 'userId' | 'userName'>,
   state: LiveStateId,
 ): Promise<RoomRow> {
-  const { broadcasts } = deps
+  const { live } = deps
   const on = state === LiveState.LIVING || state === LiveState.PAUSE
-  if (on && !broadcasts.availability.available)
-    throw new ApiFailure(Code.live, `live is unavailable: ${broadcasts.availability.why}`, {
+  const availability = live.availability
+  if (on && !availability.available)
+    throw new ApiFailure(Code.live, `live is unavailable: ${availability.why}`, {
       reason: 'liveUnavailable',
     })
-  if (on) {
-    await broadcasts.startLive(room, await listLiveStreams(deps.db, room.room_id))
-    broadcasts.pause(room.room_id, state === LiveState.PAUSE ? PAUSED_SLATE : null)
-  } else await broadcasts.stopLive(room.room_id)
+  if (on)
+    await live.run(
+      room,
+      await listLiveStreams(deps.db, room.room_id),
+      state === LiveState.PAUSE ? PAUSED_SLATE : null,
+    )
+  else await live.stop(room.room_id)
   const open = on ? 1 : 0
   const updated = await updateRoom(
     deps.db,
@@ -57,7 +61,7 @@ export async function applyLiveState(
  * stream closes and the running recording stops and is saved, whatever its length.
  */
 export async function endRoomBroadcasts(deps: Deps, roomId: string): Promise<void> {
-  await deps.broadcasts.stopLive(roomId)
+  await deps.live.stop(roomId)
   const recordingId = deps.broadcasts.recordingIn(roomId)
   if (!recordingId) return
   await deps.broadcasts.stopRecording(roomId, recordingId)
@@ -73,9 +77,11 @@ export async function endRoomBroadcasts(deps: Deps, roomId: string): Promise<voi
  * ones paused; their audience's players pick the stream up again.
  */
 export async function resumeLives(deps: Deps): Promise<void> {
-  if (!deps.broadcasts.availability.available) return
-  for (const room of await liveRooms(deps.db)) {
-    await deps.broadcasts.startLive(room, await listLiveStreams(deps.db, room.room_id))
-    deps.broadcasts.pause(room.room_id, room.live_state === LiveState.PAUSE ? PAUSED_SLATE : null)
-  }
+  if (!deps.live.availability.available) return
+  for (const room of await liveRooms(deps.db))
+    await deps.live.run(
+      room,
+      await listLiveStreams(deps.db, room.room_id),
+      room.live_state === LiveState.PAUSE ? PAUSED_SLATE : null,
+    )
 }

@@ -14,7 +14,7 @@ const RECORDING_ID = /^[a-f0-9]{16}$/
  * Files of the broadcasts, outside the JSON envelope:
  * - `/live/{key}/{file}`: a room's live stream in low-latency HLS, as a CDN's origin would serve
  *   it (anyone with the address, which only the room's members are given; the key is derived
- *   from our secret): `serveLive`.
+ *   from our secret): `serveLive`. Only where this server makes the stream (local mode's engine).
  * - `…/recording/{id}/video`: a saved recording, with ranges (seeking), for anyone who was in its
  *   room; `?download=1` as an attachment.
  */
@@ -27,9 +27,9 @@ export const broadcastRoutes: FastifyPluginAsync<RouteOptions> = async (
     { schema: { querystring: LiveQuerySchema } },
     async (request, reply) => {
       const { key, file } = request.params
-      if (!LIVE_KEY.test(key) || !LIVE_FILE.test(file))
-        return reply.code(404).send({ code: 404, msg: 'not found' })
-      return serveLive(request, reply, deps.broadcasts.liveDir(key), file, request.query)
+      const dir = LIVE_KEY.test(key) && LIVE_FILE.test(file) ? deps.live.originDir(key) : undefined
+      if (!dir) return reply.code(404).send({ code: 404, msg: 'not found' })
+      return serveLive(request, reply, dir, file, request.query)
     },
   )
 

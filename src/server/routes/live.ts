@@ -17,6 +17,7 @@ import {
   listBackgroundImages,
   listLanguageStreams,
   setInterpreter,
+  type LiveStream,
 } from '../store/live-settings'
 import { getMember } from '../store/members'
 import { updateRoom, type RoomRow } from '../store/rooms'
@@ -31,16 +32,14 @@ export const liveRoutes: FastifyPluginAsync<RouteOptions> = async (
   const { db } = deps
   const id = () => randomBytes(8).toString('hex')
 
-  const streams = async (room: RoomRow, viewer: Member) => {
-    const rows = await listLanguageStreams(db, room.room_id)
-    const pushes = new Map(deps.broadcasts.pushStates(room.room_id).map((p) => [p.url, p.state]))
-    const own = new Set(deps.broadcasts.languageStreams(room.room_id))
+  const streamsOf = (room: RoomRow, viewer: Member, rows: readonly LiveStream[]) => {
+    const pushes = new Map(deps.live.pushStates(room.room_id).map((p) => [p.url, p.state]))
     return rows.map((r): LanguageStream => {
       const push = isHost(viewer) && r.pushUrl ? pushes.get(r.pushUrl) : undefined
       return {
         ...r,
         pushUrl: isHost(viewer) ? r.pushUrl : '',
-        liveUrl: own.has(r.streamId) ? deps.broadcasts.liveUrl(room.channel_name, r.streamId) : '',
+        liveUrl: deps.live.languageUrl(room, r.streamId),
         ...(isHost(viewer)
           ? {
               pushState: push?.kind ?? '',
@@ -50,6 +49,8 @@ export const liveRoutes: FastifyPluginAsync<RouteOptions> = async (
       }
     })
   }
+  const streams = async (room: RoomRow, viewer: Member) =>
+    streamsOf(room, viewer, await listLanguageStreams(db, room.room_id))
   const images = (room: RoomRow) => listBackgroundImages(db, room.room_id)
   /** An interpreter must be a member who can speak in the room (a host or a conferee). */
   const interpreterOf = async (room: RoomRow, uid: string): Promise<string> => {
@@ -70,7 +71,7 @@ export const liveRoutes: FastifyPluginAsync<RouteOptions> = async (
    * [LIVE-2]).
    */
   const restream = async (room: RoomRow, me: Member) => {
-    await deps.broadcasts.setStreams(room, await listLiveStreams(db, room.room_id))
+    await deps.live.setStreams(room, await listLiveStreams(db, room.room_id))
     const state = room.live_state
     if (state === LiveState.READY || state === LiveState.LIVING || state === LiveState.PAUSE)
       deps.announce.channel(room.channel_name, Cmd.liveStateChanges, {
@@ -79,29 +80,31 @@ export const liveRoutes: FastifyPluginAsync<RouteOptions> = async (
         liveState: state,
       })
   }
-  const setting = async (room: RoomRow, viewer: Member): Promise<LiveSetting> => ({
-    roomId: room.room_id,
-    roomUuid: room.room_uuid,
-    liveState: (room.live_state >= 0 && room.live_state <= 3 ? room.live_state : 0) as
-      0 | 1 | 2 | 3,
-    liveOpen: room.live_open ? 1 : 0,
-    introduceOpen: room.introduce_open ? 1 : 0,
-    introduce: room.introduce,
-    audienceWatchType: room.audience_watch_type,
-    liveCdnType: room.live_cdn_type,
-    pcCoverImage: room.pc_cover_image,
-    mobCoverImage: room.mob_cover_image,
-    backgroundImages: await images(room),
-    streamingUrls: await streams(room, viewer),
-    liveUrl:
-      room.live_state === 1 || room.live_state === 2
-        ? deps.broadcasts.liveUrl(room.channel_name)
-        : '',
-    liveAvailable: deps.broadcasts.availability.available ? 1 : 0,
-    liveUnavailableReason: deps.broadcasts.availability.available
-      ? ''
-      : deps.broadcasts.availability.why,
-  })
+  const setting = async (room: RoomRow, viewer: Member): Promise<LiveSetting> => {
+    const live = room.live_state === LiveState.LIVING || room.live_state === LiveState.PAUSE
+    const rows = await listLanguageStreams(db, room.room_id)
+    const { availability } = deps.live
+    const pushUrl = live && isHost(viewer) ? deps.live.roomPushUrl(room) : ''
+    return {
+      roomId: room.room_id,
+      roomUuid: room.room_uuid,
+      liveState: (room.live_state >= 0 && room.live_state <= 3 ? room.live_state : 0) as
+        0 | 1 | 2 | 3,
+      liveOpen: room.live_open ? 1 : 0,
+      introduceOpen: room.introduce_open ? 1 : 0,
+      introduce: room.introduce,
+      audienceWatchType: room.audience_watch_type,
+      liveCdnType: room.live_cdn_type,
+      pcCoverImage: room.pc_cover_image,
+      mobCoverImage: room.mob_cover_image,
+      backgroundImages: await images(room),
+      streamingUrls: streamsOf(room, viewer, rows),
+      liveUrl: live ? deps.live.liveUrl(room, rows) : '',
+      ...(pushUrl ? { pushUrl } : {}),
+      liveAvailable: availability.available ? 1 : 0,
+      liveUnavailableReason: availability.available ? '' : availability.why,
+    }
+  }
 
   registerService(
     app,
@@ -157,6 +160,30 @@ export const liveRoutes: FastifyPluginAsync<RouteOptions> = async (
         if (!(await setInterpreter(db, room.room_id, body.streamId, interpreter)))
           throw new ApiFailure(Code.live, 'no such streaming URL', { reason: 'noStream' })
         await restream(room, me)
+        return streams(room, me)
+      },
+
+      async pushReport({ params, body, who }) {
+        const { room, me } = await requireHost(db, params.roomId, who)
+        const live = room.live_state === LiveState.LIVING || room.live_state === LiveState.PAUSE
+        const url = body.streamId
+          ? (await listLiveStreams(db, room.room_id)).find((s) => s.streamId === body.streamId)
+              ?.pushUrl
+          : deps.live.roomPushUrl(room)
+        if (!url)
+          throw new ApiFailure(Code.live, 'no such push URL', {
+            field: 'streamId',
+            reason: 'noStream',
+          })
+        const state =
+          body.state === 'retrying'
+            ? { kind: body.state, reason: body.reason ?? '', attempt: 1 }
+            : { kind: body.state }
+        // Only while live, and only where the host's client pushes (local mode pushes itself).
+        if (!live || !deps.live.reportPush(room.room_id, url, state))
+          throw new ApiFailure(Code.live, 'this server does not take push reports now', {
+            reason: live ? 'notReported' : 'notLive',
+          })
         return streams(room, me)
       },
 

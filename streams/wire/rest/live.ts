@@ -58,8 +58,16 @@ export const LiveSettingSchema = Type.Object({
   backgroundImages: Type.Array(BackgroundImageSchema),
   /** The live URL list: one stream per language. */
   streamingUrls: Type.Array(LanguageStreamSchema),
-  /** Our own low-latency HLS stream of the room, under the app's origin ('' when not live). */
+  /**
+   * Where the audience plays the room's stream while live ('' when not live): local mode's own
+   * low-latency HLS under the app's origin; in Agora mode the customer's CDN pull URL.
+   */
   liveUrl: Type.String(),
+  /**
+   * Agora mode, hosts only, while live: where the host's client pushes the room's own stream
+   * (AGORA_LIVE_PUSH_URL); absent or '' when there is none (local mode's server pushes itself).
+   */
+  pushUrl: Type.Optional(Type.String()),
   /** Whether this server can broadcast and record (ffmpeg and the SFU), and why not. */
   liveAvailable: FlagSchema,
   liveUnavailableReason: Type.String(),
@@ -106,6 +114,28 @@ export const LiveService = defineService(ROOM_PREFIX, 10011, {
     path: 'room/:roomId/streamingUrls/update',
     params: AppParams({ roomId: Id }),
     body: Type.Object({ streamId: Id, interpreterUid: Interpreter }),
+    data: Type.Array(LanguageStreamSchema),
+    access: 'session',
+  },
+  /**
+   * A project addition (Agora mode, where the host's browser pushes): the host's client tells how
+   * its push of a stream goes (`streamId` '' is the room's own stream); the hosts read it in the
+   * streams' `pushState` as in local mode. Refused in local mode (this server pushes itself).
+   */
+  pushReport: {
+    method: 'POST',
+    path: 'room/:roomId/streamingUrls/pushState',
+    params: AppParams({ roomId: Id }),
+    body: Type.Object({
+      streamId: Type.String({ maxLength: 128 }),
+      state: Type.Union([
+        Type.Literal('starting'),
+        Type.Literal('running'),
+        Type.Literal('retrying'),
+        Type.Literal('ended'),
+      ]),
+      reason: Type.Optional(Type.String({ maxLength: 500 })),
+    }),
     data: Type.Array(LanguageStreamSchema),
     access: 'session',
   },
