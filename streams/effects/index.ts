@@ -15,6 +15,7 @@ import { adapterEventsEffect, channelEffect, entryEffect, entryFlowEffect } from
 import { departureEffect, endedEffect, exitEffect, kickedEffect } from './lifecycle'
 import { interpretationEffect } from './interpretation'
 import { liveSettingEffect, liveStateEffect, recordingsEffect } from './live'
+import { livePushEffect, livePushReportEffect } from './live-push'
 import { meshOutgrownEffect } from './mesh'
 import {
   deviceListEffect,
@@ -147,5 +148,7 @@ export const roomEffects: readonly RoomEffect[] = named({
   recordingEffect,
   liveStateEffect,
   liveSettingEffect,
+  livePushEffect,
+  livePushReportEffect,
   recordingsEffect,
 })

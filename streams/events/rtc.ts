@@ -39,6 +39,16 @@ export type RtcEvent =
       readonly state: string
       readonly reason?: string
     }
+  /**
+   * How a push of the room's live to the CDN goes (Agora mode: the host's client pushes it):
+   * `streamId` names the language stream ('' the room's own); 'retrying' carries the reason.
+   */
+  | {
+      readonly type: 'rtc/livePushChanged'
+      readonly streamId: string
+      readonly state: 'starting' | 'running' | 'retrying' | 'ended'
+      readonly reason?: string
+    }
   | { readonly type: 'rtc/tokenWillExpire' }
   | { readonly type: 'rtc/tokenRenewed' }
   /** After a reconnection the media links were renegotiated with every member. */

@@ -13,6 +13,33 @@ export interface RemoteVolumes {
   readonly users: Readonly<Record<string, number>>
 }
 
+/** One user of the CDN picture: a camera or a screen share by its media uid, where it goes. */
+export interface LiveTile {
+  readonly uid: string
+  readonly x: number
+  readonly y: number
+  readonly width: number
+  readonly height: number
+  /** Upper tiles cover lower ones (the small tiles over the large picture). */
+  readonly zOrder: number
+}
+
+/**
+ * The room's live as the host's media client pushes it (Agora mode): the CDN picture of spec §7's
+ * layout, who is heard beside it, and where it goes. Local mode's server composes and pushes the
+ * live itself, and its adapters have no `pushLive`.
+ */
+export interface LivePush {
+  /** The picture's places, bottom first; none while paused (the background alone). */
+  readonly tiles: readonly LiveTile[]
+  /** Media uids heard though not placed (beyond the layout's places, or with no camera). */
+  readonly voices: readonly string[]
+  /** The picture behind everyone: an online PNG ('' none: the program's background colour). */
+  readonly backgroundImage: string
+  /** Every push: the language stream ('' the room's own) and its RTMP URL. */
+  readonly targets: readonly { readonly streamId: string; readonly url: string }[]
+}
+
 export interface MediaJoin {
   readonly appId: string
   readonly channel: string
@@ -57,6 +84,12 @@ export interface MediaPort {
   switchDevice(kind: 'camera' | 'microphone' | 'speaker', deviceId: string): Io<void>
   setNoiseReduction(enabled: boolean): Io<void>
   renewToken(token: string): Io<void>
+  /**
+   * Agora mode: pushes the room's live to the CDN as `push` says (its layout set again when it
+   * changes, new URLs started, gone ones stopped), or stops every push (null). Each push's state
+   * is reported as 'rtc/livePushChanged'.
+   */
+  pushLive?(push: LivePush | null): Io<void>
   /**
    * After the room's connection came back (life/resynced): renegotiates the media links with
    * every member. Adapters whose SDK or server does this itself omit it.

@@ -1,5 +1,5 @@
 import type { Static } from '@sinclair/typebox'
-import type { DataOf } from '../wire/rest/route'
+import type { BodyOf, DataOf } from '../wire/rest/route'
 import type { RoomService } from '../wire/rest/room'
 import type { RoomUserService } from '../wire/rest/room-users'
 import type { LiveService } from '../wire/rest/live'
@@ -42,6 +42,8 @@ export type LikeAnswer = DataOf<(typeof SceneV1Service)['routes']['like']>
 /** The live screens' settings, with the live URL list (one stream per language, [ENTRY-3]). */
 export type LiveSetting = DataOf<(typeof LiveService)['routes']['setting']>
 export type LanguageStream = LiveSetting['streamingUrls'][number]
+/** How a push my client runs goes (Agora mode), as the server takes it. */
+export type LivePushReport = BodyOf<(typeof LiveService)['routes']['pushReport']>
 /** Recording playback ([ENTRY-4]). */
 export type Playback = DataOf<(typeof RecordingService)['routes']['list']>
 export type Recording = DataOf<(typeof RecordingService)['routes']['mixStart']>

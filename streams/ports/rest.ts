@@ -20,7 +20,9 @@ import type {
   HotNum,
   LayoutAnswer,
   LayoutUpdate,
+  LanguageStream,
   LikeAnswer,
+  LivePushReport,
   LiveSetting,
   MainScreenAnswer,
   MediaFlag,
@@ -130,6 +132,11 @@ export interface RestPort {
   updateLayout(update: LayoutUpdate): Io<LayoutAnswer>
   /** GET room/{roomId}/live/setting: the live URL list and live flags ([ENTRY-3]). */
   loadLiveSetting(roomId: string): Io<LiveSetting>
+  /**
+   * POST room/{roomId}/streamingUrls/pushState (Agora mode): how the push my client runs goes;
+   * the hosts read it in the streams' push states.
+   */
+  reportLivePush(roomId: string, report: LivePushReport): Io<readonly LanguageStream[]>
   /** GET recording/list: recording playback ([ENTRY-4]). */
   loadPlayback(roomId: string): Io<Playback>
   /** POST record/state/update (0 turns the board's screen recording off, [ENTRY-5]). */

@@ -15,11 +15,13 @@ const byName = (a: Member, b: Member) =>
 /** Members present in the room: hosts first, then audiences, each by name. */
 export const selectMembers: (s: State) => readonly Member[] = createSelector(
   [(s: State) => s.users],
-  (users): readonly Member[] => [
-    ...users.hosts.values().sort(byName),
-    ...users.audiences.values().sort(byName),
-  ],
+  (users): readonly Member[] => membersOf(users),
 )
+
+/** The roster in the member list's order: hosts first, then audiences, each by name. */
+export function membersOf(users: State['users']): readonly Member[] {
+  return [...users.hosts.values().sort(byName), ...users.audiences.values().sort(byName)]
+}
 
 export const selectHosts: (s: State) => readonly Member[] = createSelector(
   [(s: State) => s.users.hosts],

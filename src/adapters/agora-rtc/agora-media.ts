@@ -8,7 +8,7 @@ import type {
 } from 'agora-rtc-sdk-ng'
 import { BehaviorSubject, Subject, type Observable } from 'rxjs'
 import type { Event, RtcEvent } from '@streams/events'
-import type { MediaJoin, MediaPort, RemoteVolumes } from '@streams/ports'
+import type { LivePush, MediaJoin, MediaPort, RemoteVolumes } from '@streams/ports'
 import type {
   MediaKind,
   MediaRole,
@@ -17,6 +17,7 @@ import type {
   VideoProfile,
 } from '@streams/wire/media'
 import { toggleUid } from '../shared/uid-set'
+import { AgoraLive } from './agora-live'
 import { bindClientEvents } from './client-events'
 import { Denoiser, type LoadDenoiser } from './denoiser'
 import {
@@ -71,6 +72,7 @@ export class AgoraMedia implements MediaPort {
   private volumes: RemoteVolumes = { room: 100, users: {} }
   private speaker: string | undefined
   private noiseOn = false
+  private live: AgoraLive | undefined
 
   constructor(private readonly options: AgoraMediaOptions = {}) {}
 
@@ -106,6 +108,8 @@ export class AgoraMedia implements MediaPort {
     const joined = this.joined
     if (!joined) return
     this.joined = undefined
+    this.live?.dispose()
+    this.live = undefined
     await this.stopScreen(joined)
     this.closeLocal('audio')
     this.closeLocal('video')
@@ -270,6 +274,16 @@ export class AgoraMedia implements MediaPort {
 
   async renewToken(token: string): Promise<void> {
     await this.attempt(() => this.joined?.client.renewToken(token))
+  }
+
+  /** The room's live to the CDN through Agora's transcoding (agora-live.ts); a host's client. */
+  async pushLive(push: LivePush | null): Promise<void> {
+    const joined = this.joined
+    if (!joined) return
+    if (push && joined.role !== 'host') await this.setRole('host')
+    if (this.live?.client !== joined.client)
+      this.live = new AgoraLive(joined.client, (event) => this.emit(event))
+    await this.live.apply(push)
   }
 
   /** Shows a uid's video (mine, a remote user's, or a screen share) in the container. */

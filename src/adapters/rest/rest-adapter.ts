@@ -1,5 +1,11 @@
 import type { RequestBodyAction, RestPort } from '@streams/ports/rest'
-import type { GoodsDraft, LayoutUpdate, MediaFlag, QuestionDraft } from '@streams/ports/rest-types'
+import type {
+  GoodsDraft,
+  LayoutUpdate,
+  LivePushReport,
+  MediaFlag,
+  QuestionDraft,
+} from '@streams/ports/rest-types'
 import type { LiveStateId, MuteAllId } from '@streams/wire/constants'
 import type { RequestTypeId } from '@streams/wire/peer'
 import { GoodsService } from '@streams/wire/rest/goods'
@@ -158,6 +164,13 @@ export class RestAdapter implements RestPort {
 
   loadLiveSetting(roomId: string) {
     return this.client.call(LiveService, LiveService.routes.setting, { params: { roomId } })
+  }
+
+  reportLivePush(roomId: string, report: LivePushReport) {
+    return this.client.call(LiveService, LiveService.routes.pushReport, {
+      params: { roomId },
+      body: report,
+    })
   }
 
   loadPlayback(roomId: string) {

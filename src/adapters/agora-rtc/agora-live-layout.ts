@@ -1,0 +1,64 @@
+import type { LiveStreamingTranscodingConfig, LiveStreamingTranscodingUser } from 'agora-rtc-sdk-ng'
+import type { LivePush } from '@streams/ports'
+import { CDN_PROGRAM } from '@streams/wire/cdn-layout'
+import { toAgoraUid } from './encoder'
+
+/** H.264 Main, as local mode's encoder (`-profile:v main`). */
+const MAIN_PROFILE = 77
+
+/**
+ * Agora's live transcoding for a push: local mode's program (720p, 30 fps, 2,500 kbps, a key
+ * frame every 15 frames, AAC stereo 48 kHz 128 kbps, its background colour), an online PNG
+ * behind everyone when the room has one, each place of the CDN layout as a transcoding user at
+ * its position and layer, and each voice as a user of no size (heard, not seen).
+ */
+export function transcodingOf(push: LivePush): LiveStreamingTranscodingConfig {
+  const placed = push.tiles.map((t): LiveStreamingTranscodingUser => ({
+    uid: toAgoraUid(t.uid),
+    x: t.x,
+    y: t.y,
+    width: t.width,
+    height: t.height,
+    zOrder: t.zOrder,
+    alpha: 1,
+  }))
+  const heard = push.voices.map((uid): LiveStreamingTranscodingUser => ({
+    uid: toAgoraUid(uid),
+    x: 0,
+    y: 0,
+    width: 0,
+    height: 0,
+    zOrder: 0,
+    alpha: 0,
+  }))
+  const { width, height } = CDN_PROGRAM
+  return {
+    width,
+    height,
+    videoBitrate: CDN_PROGRAM.videoKbps,
+    videoFrameRate: CDN_PROGRAM.fps,
+    videoGop: CDN_PROGRAM.gopFrames,
+    videoCodecProfile: MAIN_PROFILE,
+    audioBitrate: CDN_PROGRAM.audioKbps,
+    audioSampleRate: CDN_PROGRAM.audioSampleRate,
+    audioChannels: CDN_PROGRAM.audioChannels,
+    backgroundColor: CDN_PROGRAM.background,
+    ...(push.backgroundImage
+      ? { backgroundImage: { url: push.backgroundImage, x: 0, y: 0, width, height, alpha: 1 } }
+      : {}),
+    transcodingUsers: [...placed, ...heard],
+  }
+}
+
+/** A push URL with its stream key (the path's last part) hidden: it is a secret. */
+export function maskPushUrl(url: string): string {
+  return url.replace(/\/[^/]*$/, '/••••')
+}
+
+/** An SDK failure in words for the host, with any push URL's stream key hidden. */
+export function pushFailure(error: unknown): string {
+  const e = error as { code?: unknown; message?: unknown } | null
+  const message = typeof e?.message === 'string' ? e.message : String(error)
+  const masked = message.replace(/rtmps?:\/\/\S+/g, maskPushUrl)
+  return typeof e?.code === 'string' && !masked.includes(e.code) ? `${e.code}: ${masked}` : masked
+}

@@ -1,0 +1,128 @@
+import { createSelector } from 'reselect'
+import type { LivePush, LiveTile } from '../ports/media'
+import type { State } from '../projections'
+import { firstHost, meIsHost, memberOf } from '../projections/derive'
+import { composeLayout, type Scene } from '../wire/cdn-layout'
+import { LiveState } from '../wire/constants'
+import type { LiveSetting } from '../wire/rest/live'
+import { membersOf } from './members'
+
+/** Agora's live transcoding takes at most this many users (placed and heard). */
+export const MAX_TRANSCODING_USERS = 17
+
+/**
+ * Whether my client pushes the room's live (Agora mode): I am the first host (every client
+ * picks the same one, so one client pushes each URL), in the media channel, and the live is
+ * LIVING or PAUSE ([LIVE-1]).
+ */
+export function selectIsLivePusher(s: State): boolean {
+  const state = s.live.liveState
+  return (
+    (state === LiveState.LIVING || state === LiveState.PAUSE) &&
+    s.media.joined &&
+    s.me !== null &&
+    meIsHost(s) &&
+    firstHost(s)?.uid === s.me.uid
+  )
+}
+
+/** Does `uid` publish this kind now (mine from my published tracks, others' as the SDK told)? */
+function publishes(
+  { media, me }: Pick<State, 'media' | 'me'>,
+  uid: string,
+  kind: 'audio' | 'video',
+): boolean {
+  if (uid === me?.uid) return media.published[kind]
+  return media.remote.get(uid)?.[kind] === true
+}
+
+/**
+ * The room's CDN scene as local mode's composition reads it from the room (spec §7 layout):
+ * the layout, the people with a camera (hosts first), the large one (the layout's large uid, the
+ * main screen, the host), the positions, and what is shared: a screen being published (by its
+ * own media uid), else the board. Memoised on the slices it reads.
+ */
+const selectScene = createSelector(
+  [
+    (s: State) => s.users,
+    (s: State) => s.media,
+    (s: State) => s.layout,
+    (s: State) => s.conference,
+    (s: State) => s.me,
+  ],
+  (users, media, layout, conference, me): { scene: Scene; screenUid: string } => {
+    const people = membersOf(users)
+      .filter((m) => publishes({ media, me }, m.uid, 'video'))
+      .map((m) => m.uid)
+    const sharerUid = conference.shareScreen === 1 ? users.shareScreenUsers.keys()[0] : undefined
+    const sharer = sharerUid ? memberOf({ users }, sharerUid) : undefined
+    const screenUid = sharer?.screenId ?? ''
+    const screenOn =
+      sharer !== undefined &&
+      screenUid !== '' &&
+      (sharer.uid === me?.uid
+        ? media.published.screen
+        : media.remote.get(screenUid)?.video === true)
+    const share: Scene['share'] = screenOn
+      ? { kind: 'screen', uid: sharer.uid }
+      : conference.shareBoard === 1
+        ? { kind: 'board' }
+        : null
+    return {
+      scene: {
+        layout: layout.layout,
+        people,
+        large: layout.largeUid || conference.mainScreenUid || firstHost({ users })?.uid || '',
+        positions: layout.positions.toObject(),
+        share,
+      },
+      screenUid,
+    }
+  },
+)
+
+/**
+ * The CDN picture as transcoding users: each place of the layout by its media uid (a screen
+ * share under its own uid), the large picture at the bottom and the small tiles over it; the
+ * board has no media uid, so its place shows the background. Then the voices: everyone else
+ * publishing sound, so the sound is the whole room's as in local mode; at most 17 in all.
+ */
+export const selectLiveTiles = createSelector(
+  [selectScene, (s: State) => s.users, (s: State) => s.media, (s: State) => s.me],
+  (
+    { scene, screenUid },
+    users,
+    media,
+    me,
+  ): { tiles: readonly LiveTile[]; voices: readonly string[] } => {
+    const tiles = composeLayout(scene).flatMap((slot, i): LiveTile[] => {
+      const uid = slot.kind === 'camera' ? slot.key : slot.kind === 'screen' ? screenUid : ''
+      return uid ? [{ uid, ...slot.rect, zOrder: i === 0 ? 1 : 2 }] : []
+    })
+    const placed = new Set(tiles.map((t) => t.uid))
+    const voices = membersOf(users)
+      .filter((m) => !placed.has(m.uid) && publishes({ media, me }, m.uid, 'audio'))
+      .map((m) => m.uid)
+    const kept = tiles.slice(0, MAX_TRANSCODING_USERS)
+    return { tiles: kept, voices: voices.slice(0, MAX_TRANSCODING_USERS - kept.length) }
+  },
+)
+
+/**
+ * What my client pushes (Agora mode), or null when it pushes nothing: the picture and sound,
+ * paused as a still background without sound ([LIVE-1] PAUSE shows no room), to the room's own
+ * push URL and every language stream's (from the last live setting the server answered).
+ */
+export function selectLivePush(s: State, setting: LiveSetting | null): LivePush | null {
+  if (!setting || !selectIsLivePusher(s)) return null
+  const targets = [
+    ...(setting.pushUrl ? [{ streamId: '', url: setting.pushUrl }] : []),
+    ...setting.streamingUrls
+      .filter((u) => u.pushUrl !== '')
+      .map((u) => ({ streamId: u.streamId, url: u.pushUrl })),
+  ]
+  const paused = s.live.liveState === LiveState.PAUSE
+  const { tiles, voices } = paused ? { tiles: [], voices: [] } : selectLiveTiles(s)
+  const background = setting.backgroundImages.find((i) => /^https?:\/\//.test(i.url))
+  return { tiles, voices, backgroundImage: background?.url ?? '', targets }
+}
