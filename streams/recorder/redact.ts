@@ -1,9 +1,10 @@
 /**
  * Keys whose values are secrets: tokens, passwords, SMS and verification codes, phone numbers,
- * cookies. They are never recorded, never exported (DEVELOPERS.md convention 9).
+ * cookies, CDN push URLs (their stream key lets anyone broadcast in the room's name). They are
+ * never recorded, never exported (DEVELOPERS.md convention 9).
  */
 const SECRET_KEY =
-  /token|password|passwd|pwd|secret|smscode|sms_code|verifycode|verify_code|captcha|phone|mobile|cookie|authorization/i
+  /token|password|passwd|pwd|secret|smscode|sms_code|verifycode|verify_code|captcha|phone|mobile|cookie|authorization|pushurl/i
 
 export const REDACTED = '[redacted]'
 

@@ -68,6 +68,26 @@ describe('recorder', () => {
     expect(recorder.envelopes()[0]?.event.token).toBe(REDACTED)
   })
 
+  it('redacts CDN push URLs (their stream key) in a live setting, and keeps the pull URLs', () => {
+    expect(
+      redact({
+        setting: {
+          pushUrl: 'rtmp://push/live/room-key',
+          liveUrl: 'https://pull/room.m3u8',
+          streamingUrls: [{ pushUrl: 'rtmp://cdn/live/en-key', pullUrl: 'https://cdn/en.m3u8' }],
+        },
+      }),
+    ).toEqual({
+      setting: {
+        pushUrl: REDACTED,
+        liveUrl: 'https://pull/room.m3u8',
+        streamingUrls: [{ pushUrl: REDACTED, pullUrl: 'https://cdn/en.m3u8' }],
+      },
+    })
+    // An empty one (what members other than hosts get) stays empty.
+    expect(redact({ pushUrl: '' })).toEqual({ pushUrl: '' })
+  })
+
   it('redacts nested secret fields by name and leaves the rest', () => {
     expect(
       redact({
