@@ -11,6 +11,7 @@ import { loadSecret } from './auth/secrets'
 import { createSmsSender } from './auth/sms'
 import { createTokens } from './auth/tokens'
 import { registerBoard } from './board'
+import { boardEngineOf, netlessClientConfig } from './agora/netless'
 import { pageImageOf } from './store/board-files'
 import { DEFAULT_SETTINGS, type ServerConfig, type Settings } from './config'
 import type { Deps } from './deps'
@@ -145,6 +146,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     shared,
     tokens,
     media,
+    board: boardEngineOf({ agora: Boolean(agora), db, tokens, settings, log: fastify.log }),
     announce,
     roomKeys: createRoomKeys(secret),
     crowd,
@@ -228,6 +230,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     appId,
     version: options.version ?? '0.1.0',
     agoraAppId: agora ? settings.agoraAppId : undefined,
+    netless: agora ? netlessClientConfig(settings.netless) : undefined,
     iceServers: settings.iceServers,
     media: plane.sfu ? 'sfu' : 'mesh',
     live: live.availability.available

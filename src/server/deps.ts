@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { MediaTokens } from './auth/media-tokens'
 import type { RoomKeys } from './auth/room-keys'
 import type { Tokens } from './auth/tokens'
+import type { BoardEngine } from './board/engine'
 import type { Settings } from './config'
 import type { Broadcasts } from './media/compose/broadcasts'
 import type { LiveEngine } from './media/live-engine'
@@ -32,6 +33,8 @@ export interface Deps {
   readonly shared: SharedHub
   readonly tokens: Tokens
   readonly media: MediaTokens
+  /** The whiteboard's ids and tokens: our board service, or Netless in Agora mode. */
+  readonly board: BoardEngine
   readonly announce: Announcer
   readonly files: FileStore
   /** The app id of the REST paths. */

@@ -1,82 +1,43 @@
 import 'regenerator-runtime/runtime'
 import { BehaviorSubject, Subject, type Observable } from 'rxjs'
-import {
-  ApplianceNames,
-  RoomPhase,
-  ViewMode,
-  WhiteWebSdk,
-  type Room,
-  type RoomState,
-} from 'white-web-sdk'
+import { RoomPhase, ViewMode, WhiteWebSdk, type RoomState } from 'white-web-sdk'
 import type { Event } from '@streams/events'
 import type { BoardJoin, BoardPort, BoardScene, BoardViewMode } from '@streams/ports'
 import { DEFAULT_BOARD_SCALE, normalizeScenePath, sceneDir } from '@streams/wire/board'
+import { realSdk, roomTokenRole, type CreateWhiteSdk, type WhiteRoom } from './white-sdk'
+import { APPLIANCE, INITIAL, type WhiteTool, type WhiteView } from './white-view'
 
-export type WhiteTool =
-  'pencil' | 'line' | 'arrow' | 'rectangle' | 'ellipse' | 'text' | 'eraser' | 'selector' | 'laser'
-
-/** Our tools on white-web-sdk's appliances. */
-export const APPLIANCE: Record<WhiteTool, ApplianceNames> = {
-  pencil: ApplianceNames.pencil,
-  line: ApplianceNames.straight,
-  arrow: ApplianceNames.arrow,
-  rectangle: ApplianceNames.rectangle,
-  ellipse: ApplianceNames.ellipse,
-  text: ApplianceNames.text,
-  eraser: ApplianceNames.eraser,
-  selector: ApplianceNames.selector,
-  laser: ApplianceNames.laserPointer,
-}
-
-export interface WhiteView {
-  readonly joined: boolean
-  readonly scenePath: string
-  readonly dir: string
-  readonly index: number
-  readonly total: number
-  readonly writable: boolean
-  readonly mode: BoardViewMode
-  readonly locked: boolean
-  readonly scale: number
-  readonly tool: WhiteTool
-  readonly canUndo: boolean
-  readonly canRedo: boolean
-}
-
-const INITIAL: WhiteView = {
-  joined: false,
-  scenePath: '/init',
-  dir: '/',
-  index: 0,
-  total: 1,
-  writable: false,
-  mode: 'freedom',
-  locked: false,
-  scale: DEFAULT_BOARD_SCALE,
-  tool: 'pencil',
-  canUndo: false,
-  canRedo: false,
-}
+export { APPLIANCE, type WhiteTool, type WhiteView } from './white-view'
 
 export interface WhiteBoardOptions {
-  /** The Netless app identifier of the deployment. */
+  /** The deployment's Netless app identifier and data centre (the server's /api/config). */
   readonly appIdentifier?: string
   readonly region?: string
+  /** A new room token from our server, with the member's rights as they are now. */
+  readonly roomToken?: () => Promise<string>
+  /** The SDK (tests pass a fake typed from the SDK's own types). */
+  readonly createSdk?: CreateWhiteSdk
 }
+
+/** Why a join cannot start: the server has no Netless settings (it names them in its log). */
+export const NOT_CONFIGURED = 'the whiteboard service is not configured on this server'
 
 /**
  * The board port on white-web-sdk (Agora mode): boardId is the Netless room uuid and
- * boardToken its room token, both issued by our server. A non-writer has device inputs and
- * camera transform disabled ([WB-2]); followers see the broadcaster's view ([WB-3]).
+ * boardToken its room token, both issued by our server, joined with the app identifier and
+ * region of /api/config. A non-writer has device inputs and camera transform disabled ([WB-2]);
+ * a granted reader gets a writer's token and joins again; followers see the broadcaster's view
+ * ([WB-3]).
  */
 export class WhiteBoard implements BoardPort {
   private readonly subject = new Subject<Event>()
   readonly events$: Observable<Event> = this.subject.asObservable()
   private readonly viewSubject = new BehaviorSubject<WhiteView>(INITIAL)
   readonly view$: Observable<WhiteView> = this.viewSubject.asObservable()
-  private room: Room | undefined
+  private room: WhiteRoom | undefined
   private element: HTMLDivElement | null = null
-  private uid = ''
+  /** The join in force (its token renewed after a grant). */
+  private joined: BoardJoin | undefined
 
   constructor(private readonly options: WhiteBoardOptions = {}) {}
 
@@ -84,13 +45,22 @@ export class WhiteBoard implements BoardPort {
     return this.viewSubject.value
   }
 
-  async join(join: BoardJoin): Promise<void> {
+  async join(wanted: BoardJoin): Promise<void> {
     await this.leaveRoom()
-    this.uid = join.uid
+    // A reader's token cannot write: join read-only, then renew it when the join asks to write.
+    const reader = roomTokenRole(wanted.boardToken) === 'reader'
+    const join = { ...wanted, writable: wanted.writable && !reader }
+    this.joined = join
+    const { appIdentifier, region = 'cn-hz' } = this.options
+    if (!appIdentifier) {
+      this.subject.next({ type: 'board/joinFailed', message: NOT_CONFIGURED })
+      return
+    }
+    let mine: WhiteRoom | undefined
     try {
-      const sdk = new WhiteWebSdk({
-        appIdentifier: this.options.appIdentifier ?? '',
-        region: this.options.region ?? 'cn-hz',
+      const sdk = (this.options.createSdk ?? realSdk(WhiteWebSdk))({
+        appIdentifier,
+        region,
         useMobXState: false,
       })
       const room = await sdk.joinRoom(
@@ -98,6 +68,7 @@ export class WhiteBoard implements BoardPort {
           uuid: join.boardId,
           roomToken: join.boardToken,
           uid: join.uid,
+          region,
           userPayload: { uid: join.uid, userName: join.userName, identity: join.identity },
           isWritable: join.writable,
           disableDeviceInputs: !join.writable,
@@ -105,14 +76,21 @@ export class WhiteBoard implements BoardPort {
           disableNewPencil: false,
         },
         {
-          onRoomStateChanged: (modify) => this.onState(modify),
-          onPhaseChanged: (phase) => {
-            if (phase === RoomPhase.Disconnected && this.room) this.onDisconnected()
+          // A room left for another (a renewed token) reports nothing more.
+          onRoomStateChanged: (modify) => {
+            if (this.room === mine) this.onState(modify)
           },
-          onDisconnectWithError: (error) =>
-            this.subject.next({ type: 'board/joinFailed', message: error.message }),
+          onPhaseChanged: (phase) => {
+            if (phase === RoomPhase.Disconnected && mine && this.room === mine)
+              this.onDisconnected()
+          },
+          onDisconnectWithError: (error) => {
+            if (this.room === mine)
+              this.subject.next({ type: 'board/joinFailed', message: error.message })
+          },
         },
       )
+      mine = room
       this.room = room
       room.disableSerialization = false
       room.bindHtmlElement(this.element)
@@ -121,6 +99,7 @@ export class WhiteBoard implements BoardPort {
       this.viewSubject.next({ ...this.view, joined: true, writable: join.writable })
       this.onState(room.state)
       this.subject.next({ type: 'board/joined', boardId: join.boardId, writable: join.writable })
+      if (wanted.writable && reader) await this.renew(join)
     } catch (error) {
       this.subject.next({
         type: 'board/joinFailed',
@@ -138,6 +117,8 @@ export class WhiteBoard implements BoardPort {
   async setWritable(writable: boolean): Promise<void> {
     const room = this.room
     if (!room) return
+    if (writable && this.joined && roomTokenRole(this.joined.boardToken) === 'reader')
+      return this.renew(this.joined)
     await room.setWritable(writable)
     room.disableDeviceInputs = !writable
     room.disableCameraTransform = !writable
@@ -257,6 +238,28 @@ export class WhiteBoard implements BoardPort {
       this.subject.next({ type: 'board/lockChanged', locked: next.locked })
     if (next.scale !== before.scale)
       this.subject.next({ type: 'board/scaleChanged', scale: next.scale })
+  }
+
+  /**
+   * A reader granted the board: a token with the rights the server gives now, and the room joined
+   * again with it (a Netless token cannot change its role). Still a reader: stays read-only. No
+   * token: the board is left with the reason (board/joinFailed), as a refused join is.
+   */
+  private async renew(joined: BoardJoin): Promise<void> {
+    const fetch = this.options.roomToken
+    let boardToken: string
+    try {
+      if (!fetch) throw new Error('the room token cannot be renewed here')
+      boardToken = await fetch()
+    } catch (error) {
+      await this.leaveRoom()
+      const message = error instanceof Error ? error.message : String(error)
+      this.subject.next({ type: 'board/joinFailed', message })
+      return
+    }
+    const writable = roomTokenRole(boardToken) !== 'reader'
+    await this.join({ ...joined, boardToken, writable })
+    if (writable) this.subject.next({ type: 'board/writableChanged', writable })
   }
 
   private onDisconnected(): void {

@@ -12,6 +12,8 @@ export const configRoutes: FastifyPluginAsync<{
   appId: string
   version: string
   agoraAppId?: string
+  /** Agora mode: what the whiteboard SDK joins with (absent: Netless is not configured). */
+  netless?: { appIdentifier: string; region: string }
   iceServers?: readonly IceServer[]
   /** Local mode's media engine. */
   media?: 'sfu' | 'mesh'
@@ -26,6 +28,7 @@ export const configRoutes: FastifyPluginAsync<{
             appId: config.appId,
             version: config.version,
             agoraAppId: config.agoraAppId,
+            ...(config.netless ? { netless: config.netless } : {}),
           }
         : {
             mode: 'local' as const,

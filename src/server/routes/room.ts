@@ -70,13 +70,7 @@ export const roomRoutes: FastifyPluginAsync<RouteOptions & { admission: Admissio
         const room = await loadRoom(db, params.roomId)
         requireLive(room)
         const me = await requireMember(db, room, who)
-        const boardToken = deps.tokens.sign({
-          kind: 'board',
-          sub: me.uid,
-          ch: room.board_id,
-          uid: me.userId,
-        })
-        return { boardId: room.board_id, boardToken }
+        return deps.board.issue(room, me)
       },
 
       async updateRoom({ params, body, who }) {

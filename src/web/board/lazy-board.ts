@@ -1,6 +1,7 @@
 import { BehaviorSubject, Subject, type Observable, type Subscription } from 'rxjs'
 import type { Event } from '@streams/events'
 import type { BoardJoin, BoardPort, BoardScene, BoardViewMode } from '@streams/ports'
+import type { ClientConfig } from '@streams/wire/rest/room'
 import type { SocketLike } from '../../adapters/local-board/connection'
 import type { LocalBoard } from '../../adapters/local-board/local-board'
 import type { WhiteBoard } from '../../adapters/white/white-board'
@@ -10,7 +11,21 @@ export type LoadedBoard =
   | { readonly kind: 'local'; readonly board: LocalBoard }
   | { readonly kind: 'white'; readonly board: WhiteBoard }
 
-export type BoardMode = 'local' | 'agora'
+export type BoardMode = ClientConfig['mode']
+
+/**
+ * What the board needs of the server's configuration: the mode, and in Agora mode the Netless
+ * app identifier and data centre the SDK joins with.
+ */
+export type BoardSetup = Pick<ClientConfig, 'mode' | 'netless'>
+
+export interface LazyBoardOptions {
+  /**
+   * A new room token for the board joined (Agora mode): a Netless token carries its holder's
+   * rights, so a member granted the board needs a writer's token before it can draw.
+   */
+  readonly roomToken?: () => Promise<string>
+}
 
 /** Where the drawing surface loads its fonts: our server, never a CDN. */
 export const BOARD_ASSET_PATH = '/board-assets/'
@@ -26,10 +41,15 @@ function socketUrl(boardId: string): string {
   return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}/board/${encodeURIComponent(boardId)}`
 }
 
-async function load(mode: BoardMode): Promise<LoadedBoard> {
-  if (mode === 'agora') {
+async function load(setup: BoardSetup, options: LazyBoardOptions): Promise<LoadedBoard> {
+  if (setup.mode === 'agora') {
     const { WhiteBoard } = await import('../../adapters/white/white-board')
-    return { kind: 'white', board: new WhiteBoard() }
+    const board = new WhiteBoard({
+      appIdentifier: setup.netless?.appIdentifier,
+      region: setup.netless?.region,
+      roomToken: options.roomToken,
+    })
+    return { kind: 'white', board }
   }
   window.EXCALIDRAW_ASSET_PATH = BOARD_ASSET_PATH
   const { LocalBoard } = await import('../../adapters/local-board/local-board')
@@ -54,12 +74,15 @@ export class LazyBoard implements BoardPort {
   private loading: Promise<LoadedBoard> | undefined
   private forward: Subscription | undefined
 
-  constructor(private readonly mode: () => Promise<BoardMode>) {}
+  constructor(
+    private readonly setup: () => Promise<BoardSetup>,
+    private readonly options: LazyBoardOptions = {},
+  ) {}
 
   /** The adapter, loading it when needed. */
   adapter(): Promise<LoadedBoard> {
-    this.loading ??= this.mode()
-      .then(load)
+    this.loading ??= this.setup()
+      .then((setup) => load(setup, this.options))
       .then((loaded) => {
         this.forward = loaded.board.events$.subscribe((e) => this.subject.next(e))
         this.loaded.next(loaded)

@@ -44,7 +44,16 @@ function socketUrl(path: string): string {
 /** One session per page: the bus with its live effects and adapters, and the recorder. */
 export function createSession(): Session {
   const now = () => Date.now()
-  const board = new LazyBoard(async () => (await clientConfig()).mode)
+  const rest = new RestAdapter(routes, clientConfig)
+  const current: { store?: Store<State, Event> } = {}
+  const board = new LazyBoard(clientConfig, {
+    // Agora mode: a room token carries its holder's rights, so a grant needs a new one.
+    async roomToken() {
+      const roomId = current.store?.getState().room?.roomId
+      if (!roomId) throw new Error('not in a room')
+      return (await rest.loadBoard(roomId)).boardToken
+    },
+  })
   // Messaging, media and devices for the server's mode (local WebRTC or Agora), chosen lazily.
   const layer = createMediaLayer({
     config: clientConfig,
@@ -53,7 +62,7 @@ export function createSession(): Session {
   })
   const mode = followMode(clientConfig)
   const deps: Deps = {
-    rest: new RestAdapter(routes, clientConfig),
+    rest,
     messaging: layer.messaging,
     now,
     scheduler: asyncScheduler,
@@ -79,6 +88,7 @@ export function createSession(): Session {
       message: error instanceof Error ? error.message : String(error),
     }),
   })
+  current.store = store
   const recorder = createRecorder<State, Event>({
     envelope$: store.envelope$,
     initialState,

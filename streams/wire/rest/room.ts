@@ -143,6 +143,13 @@ export const ClientConfigSchema = Type.Object({
   version: Type.String(),
   /** Agora mode: the Agora app id the media and messaging SDKs use (never the certificate). */
   agoraAppId: Type.Optional(Type.String()),
+  /**
+   * Agora mode: the Netless whiteboard's app identifier and data centre (never its keys); absent
+   * when the server has no Netless settings, and the board then reports why.
+   */
+  netless: Type.Optional(
+    Type.Object({ appIdentifier: Type.String({ minLength: 1 }), region: Type.String() }),
+  ),
   /** Local mode: STUN/TURN servers for WebRTC (the ICE_SERVERS setting); none means host candidates. */
   iceServers: Type.Optional(Type.Array(IceServerSchema)),
   /** Local mode: the media engine, the Janus SFU or the peer-to-peer mesh (absent: the mesh). */

@@ -1,155 +1,171 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+// @vitest-environment jsdom
+import { beforeEach, describe, expect, it } from 'vitest'
 import type { Event } from '@streams/events'
+import type { BoardJoin } from '@streams/ports'
+import { FakeWhiteSdk, roomTokenWith } from './fake-white-sdk'
 
-/** The SDK replaced: a room that records what the adapter asks of it. */
-const sdk = vi.hoisted(() => {
-  const state = {
-    joins: [] as {
-      params: Record<string, unknown>
-      callbacks: Record<string, (...a: any[]) => void>
-    }[],
-    room: undefined as any,
-    fail: undefined as Error | undefined,
-  }
-  const makeRoom = () => ({
-    observerId: 7,
-    state: {
-      sceneState: { scenePath: '/init', index: 0, scenes: [{ name: 'init' }] },
-      broadcastState: { mode: 'freedom', broadcasterId: undefined },
-      cameraState: { scale: 1 },
-    },
-    disableDeviceInputs: false,
-    disableCameraTransform: false,
-    disableSerialization: true,
-    bindHtmlElement: vi.fn(),
-    setMemberState: vi.fn(),
-    moveCamera: vi.fn(),
-    setWritable: vi.fn(async () => undefined),
-    setViewMode: vi.fn(),
-    setScenePath: vi.fn(),
-    setSceneIndex: vi.fn(),
-    putScenes: vi.fn(),
-    undo: vi.fn(),
-    redo: vi.fn(),
-    cleanCurrentScene: vi.fn(),
-    disconnect: vi.fn(async () => undefined),
-  })
-  return { state, makeRoom }
-})
+// white-web-sdk reads the 2D canvas context's prototype when it loads; jsdom has none.
+globalThis.CanvasRenderingContext2D ??= class {} as unknown as typeof CanvasRenderingContext2D
+const { ViewMode, ApplianceNames } = await import('white-web-sdk')
+const { WhiteBoard, NOT_CONFIGURED } = await import('../../../src/adapters/white/white-board')
 
-vi.mock('white-web-sdk', () => ({
-  ViewMode: { Freedom: 'freedom', Follower: 'follower', Broadcaster: 'broadcaster' },
-  RoomPhase: { Connected: 'connected', Disconnected: 'disconnected' },
-  ApplianceNames: {
-    selector: 'selector',
-    laserPointer: 'laserPointer',
-    pencil: 'pencil',
-    rectangle: 'rectangle',
-    ellipse: 'ellipse',
-    eraser: 'eraser',
-    text: 'text',
-    straight: 'straight',
-    arrow: 'arrow',
-  },
-  WhiteWebSdk: class {
-    constructor(readonly config: unknown) {}
-    async joinRoom(
-      params: Record<string, unknown>,
-      callbacks: Record<string, (...a: any[]) => void>,
-    ) {
-      sdk.state.joins.push({ params, callbacks })
-      if (sdk.state.fail) throw sdk.state.fail
-      sdk.state.room = sdk.makeRoom()
-      return sdk.state.room
-    }
-  },
-}))
-
-const { WhiteBoard } = await import('../../../src/adapters/white/white-board')
-
-const join = (writable: boolean) => ({
+const join = (writable: boolean, role: 'admin' | 'writer' | 'reader' = 'admin'): BoardJoin => ({
   boardId: 'room-uuid',
-  boardToken: 'room-token',
+  boardToken: roomTokenWith(role),
   uid: '123456',
   userName: 'Hana',
-  identity: 'host' as const,
+  identity: role === 'admin' ? 'host' : 'guest',
   writable,
 })
 
-function started() {
-  const board = new WhiteBoard({ appIdentifier: 'app' })
+let fake: FakeWhiteSdk
+let renewals: string[]
+
+function started(options: { appIdentifier?: string; renewal?: () => Promise<string> } = {}) {
+  const board = new WhiteBoard({
+    appIdentifier: 'appIdentifier' in options ? options.appIdentifier : 'app-identifier',
+    region: 'us-sv',
+    createSdk: fake.create,
+    roomToken:
+      options.renewal ??
+      (async () => {
+        const token = renewals.shift()
+        if (!token) throw new Error('no token')
+        return token
+      }),
+  })
   const events: Event[] = []
   board.events$.subscribe((e) => events.push(e))
   return { board, events }
 }
 
 beforeEach(() => {
-  sdk.state.joins.length = 0
-  sdk.state.fail = undefined
+  fake = new FakeWhiteSdk(ViewMode.Freedom)
+  renewals = []
 })
 
-describe('WhiteBoard (white-web-sdk)', () => {
-  it('[WB-1] [WB-4] joins the room with the uuid and room token from our server, at scale 0.65', async () => {
+describe('WhiteBoard (white-web-sdk, typed fake)', () => {
+  it('[WB-1] [WB-4] joins with the app identifier, region, room uuid, room token and uid from our server, at scale 0.65', async () => {
     const { board, events } = started()
-    await board.join(join(true))
-    const { params } = sdk.state.joins[0]!
-    expect(params).toMatchObject({
+    const wanted = join(true)
+    await board.join(wanted)
+    expect(fake.configs).toEqual([
+      { appIdentifier: 'app-identifier', region: 'us-sv', useMobXState: false },
+    ])
+    expect(fake.room.params).toMatchObject({
       uuid: 'room-uuid',
-      roomToken: 'room-token',
+      roomToken: wanted.boardToken,
       uid: '123456',
+      region: 'us-sv',
       isWritable: true,
+      userPayload: { uid: '123456', userName: 'Hana', identity: 'host' },
     })
-    expect(sdk.state.room.moveCamera).toHaveBeenCalledWith({ scale: 0.65 })
+    expect(fake.room.called('moveCamera')).toEqual([[{ scale: 0.65 }]])
+    expect(fake.room.disableSerialization).toBe(false)
     expect(events).toContainEqual({ type: 'board/joined', boardId: 'room-uuid', writable: true })
     await board.leave()
-    expect(sdk.state.room.disconnect).toHaveBeenCalled()
+    expect(fake.room.disconnected).toBe(true)
     expect(events.at(-1)).toEqual({ type: 'board/left' })
   })
 
-  it('[WB-2] a non-writer joins with device inputs and camera transform disabled', async () => {
-    const { board } = started()
-    await board.join(join(false))
-    expect(sdk.state.joins[0]!.params).toMatchObject({
+  it('without an app identifier (no Netless settings on the server) the join fails with the reason, no SDK made', async () => {
+    const { board, events } = started({ appIdentifier: undefined })
+    await board.join(join(true))
+    expect(fake.configs).toEqual([])
+    expect(events).toEqual([{ type: 'board/joinFailed', message: NOT_CONFIGURED }])
+  })
+
+  it('[WB-2] a non-writer joins with device inputs and camera transform disabled; a writer token toggles', async () => {
+    const { board, events } = started()
+    await board.join(join(false, 'writer'))
+    expect(fake.room.params).toMatchObject({
       isWritable: false,
       disableDeviceInputs: true,
       disableCameraTransform: true,
     })
     await board.setWritable(true)
-    expect(sdk.state.room.setWritable).toHaveBeenCalledWith(true)
-    expect(sdk.state.room.disableDeviceInputs).toBe(false)
-    expect(sdk.state.room.disableCameraTransform).toBe(false)
+    expect(fake.room.called('setWritable')).toEqual([[true]])
+    expect(fake.room).toMatchObject({ disableDeviceInputs: false, disableCameraTransform: false })
     await board.setWritable(false)
-    expect(sdk.state.room.disableDeviceInputs).toBe(true)
-    expect(sdk.state.room.disableCameraTransform).toBe(true)
+    expect(fake.room).toMatchObject({ disableDeviceInputs: true, disableCameraTransform: true })
+    expect(events.filter((e) => e.type === 'board/writableChanged')).toEqual([
+      { type: 'board/writableChanged', writable: true },
+      { type: 'board/writableChanged', writable: false },
+    ])
+    expect(fake.rooms).toHaveLength(1)
   })
 
-  it("[WB-4] '/' goes to '/init'; documents become scenes with their page images", async () => {
+  it('[WB-2] [BOARD-3] a reader granted the board gets a writer token and joins again, writable', async () => {
+    const { board, events } = started()
+    await board.join(join(false, 'reader'))
+    const first = fake.room
+    const writer = roomTokenWith('writer')
+    renewals.push(writer)
+    await board.setWritable(true)
+    expect(first.called('setWritable')).toEqual([])
+    expect(first.disconnected).toBe(true)
+    expect(fake.rooms).toHaveLength(2)
+    expect(fake.room.params).toMatchObject({
+      roomToken: writer,
+      isWritable: true,
+      disableDeviceInputs: false,
+    })
+    expect(events.slice(-2)).toEqual([
+      { type: 'board/joined', boardId: 'room-uuid', writable: true },
+      { type: 'board/writableChanged', writable: true },
+    ])
+  })
+
+  it('[WB-2] a join asked writable with a reader token joins read-only, then renews; still a reader stays read-only', async () => {
+    const { board, events } = started()
+    renewals.push(roomTokenWith('reader'))
+    await board.join(join(true, 'reader'))
+    expect(fake.rooms.map((r) => r.params.isWritable)).toEqual([false, false])
+    expect(events.filter((e) => e.type === 'board/writableChanged')).toEqual([])
+    expect(board.view.writable).toBe(false)
+  })
+
+  it('[BOARD-8] a renewal that fails leaves the board with the reason', async () => {
+    const { board, events } = started({ renewal: () => Promise.reject(new Error('offline')) })
+    await board.join(join(false, 'reader'))
+    await board.setWritable(true)
+    expect(fake.room.disconnected).toBe(true)
+    expect(events.at(-1)).toEqual({ type: 'board/joinFailed', message: 'offline' })
+  })
+
+  it("[WB-4] '/' goes to '/init'; documents become scenes with their page images; pages by index", async () => {
     const { board } = started()
     await board.join(join(true))
     await board.setScenePath('/')
-    expect(sdk.state.room.setScenePath).toHaveBeenLastCalledWith('/init')
+    expect(fake.room.called('setScenePath')).toEqual([['/init']])
     await board.putScenes('/docs/f1', [{ name: '1', src: '/p/1.png', width: 800, height: 600 }])
-    expect(sdk.state.room.putScenes).toHaveBeenCalledWith('/docs/f1', [
-      { name: '1', ppt: { src: '/p/1.png', width: 800, height: 600 } },
+    expect(fake.room.called('putScenes')).toEqual([
+      ['/docs/f1', [{ name: '1', ppt: { src: '/p/1.png', width: 800, height: 600 } }]],
     ])
     await board.setPage(2)
-    expect(sdk.state.room.setSceneIndex).toHaveBeenCalledWith(2)
+    expect(fake.room.called('setSceneIndex')).toEqual([[2]])
   })
 
   it('[WB-3] [WB-5] view modes map to the SDK; following a broadcaster locks the board', async () => {
     const { board, events } = started()
     await board.join(join(true))
     await board.setViewMode('broadcaster')
-    expect(sdk.state.room.setViewMode).toHaveBeenLastCalledWith('broadcaster')
-    const { callbacks } = sdk.state.joins[0]!
-    callbacks.onRoomStateChanged!({ broadcastState: { mode: 'follower', broadcasterId: 3 } })
+    expect(fake.room.called('setViewMode')).toEqual([[ViewMode.Broadcaster]])
+    const changed = fake.room.callbacks.onRoomStateChanged!
+    changed({ broadcastState: { mode: ViewMode.Follower, broadcasterId: 3 } })
     expect(board.view).toMatchObject({ mode: 'follower', locked: true })
     expect(events).toContainEqual({ type: 'board/lockChanged', locked: true })
-    callbacks.onRoomStateChanged!({ broadcastState: { mode: 'freedom', broadcasterId: undefined } })
+    changed({ broadcastState: { mode: ViewMode.Freedom } })
     expect(events).toContainEqual({ type: 'board/lockChanged', locked: false })
-    callbacks.onRoomStateChanged!({
-      sceneState: { scenePath: '/docs/f1/2', index: 1, scenes: [{}, {}, {}] },
-      cameraState: { scale: 0.8 },
+    changed({
+      sceneState: {
+        scenePath: '/docs/f1/2',
+        sceneName: '2',
+        contextPath: '/docs/f1',
+        index: 1,
+        scenes: [{ name: '1' }, { name: '2' }, { name: '3' }],
+      },
+      cameraState: { centerX: 0, centerY: 0, width: 800, height: 600, scale: 0.8 },
     })
     expect(events).toContainEqual({
       type: 'board/sceneChanged',
@@ -162,30 +178,30 @@ describe('WhiteBoard (white-web-sdk)', () => {
 
   it('maps our tools to appliances; undo, redo and clear need a writer', async () => {
     const { board } = started()
-    await board.join(join(false))
+    await board.join(join(false, 'writer'))
     board.setTool('line')
-    expect(sdk.state.room.setMemberState).toHaveBeenLastCalledWith({
-      currentApplianceName: 'straight',
-    })
+    expect(fake.room.called('setMemberState').at(-1)).toEqual([
+      { currentApplianceName: ApplianceNames.straight },
+    ])
     board.setTool('laser')
-    expect(sdk.state.room.setMemberState).toHaveBeenLastCalledWith({
-      currentApplianceName: 'laserPointer',
-    })
+    expect(fake.room.called('setMemberState').at(-1)).toEqual([
+      { currentApplianceName: ApplianceNames.laserPointer },
+    ])
     board.undo()
     board.clearPage()
-    expect(sdk.state.room.undo).not.toHaveBeenCalled()
-    expect(sdk.state.room.cleanCurrentScene).not.toHaveBeenCalled()
+    expect(fake.room.called('undo')).toEqual([])
+    expect(fake.room.called('cleanCurrentScene')).toEqual([])
     await board.setWritable(true)
     board.undo()
     board.redo()
     board.clearPage()
-    expect(sdk.state.room.undo).toHaveBeenCalledTimes(1)
-    expect(sdk.state.room.redo).toHaveBeenCalledTimes(1)
-    expect(sdk.state.room.cleanCurrentScene).toHaveBeenCalledTimes(1)
+    expect(fake.room.called('undo')).toHaveLength(1)
+    expect(fake.room.called('redo')).toHaveLength(1)
+    expect(fake.room.called('cleanCurrentScene')).toHaveLength(1)
   })
 
   it('[WB-1] a refused join is board/joinFailed with the reason', async () => {
-    sdk.state.fail = new Error('invalid room token')
+    fake.fail = new Error('invalid room token')
     const { board, events } = started()
     await board.join(join(true))
     expect(events).toContainEqual({ type: 'board/joinFailed', message: 'invalid room token' })
