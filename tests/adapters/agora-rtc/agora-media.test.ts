@@ -1,7 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Event } from '@streams/events'
-import type { FakeTrack } from './fake-agora'
-import { fakeAgoraRtc, type FakeClient } from './fake-agora'
+import {
+  fakeAgoraRtc,
+  remoteUser,
+  type FakeCameraTrack,
+  type FakeClient,
+  type FakeMicrophoneTrack,
+  type FakeScreenTrack,
+} from './fake-agora'
 
 const sdk = vi.hoisted(() => ({ current: undefined as unknown }))
 vi.mock('agora-rtc-sdk-ng', () => ({
@@ -81,7 +87,7 @@ describe('AgoraMedia: agora-rtc-sdk-ng callbacks as events', () => {
 
   it('maps user-joined, user-published, user-unpublished and user-left', async () => {
     const { client, events } = await joined()
-    const user = { uid: 42 }
+    const user = remoteUser(42)
     client.emit('user-joined', user)
     client.emit('user-published', user, 'audio')
     client.emit('user-published', user, 'video')
@@ -99,15 +105,15 @@ describe('AgoraMedia: agora-rtc-sdk-ng callbacks as events', () => {
 
   it('my own screen-share client is not a remote user to me', async () => {
     const { client, events } = await joined()
-    client.emit('user-joined', { uid: 5678 })
-    client.emit('user-published', { uid: 5678 }, 'video')
+    client.emit('user-joined', remoteUser(5678))
+    client.emit('user-published', remoteUser(5678), 'video')
     expect(events).toEqual([])
   })
 
   it('[TRACK-9] network-quality reports mine and each remote user’s, only when it changes', async () => {
     const { client, events } = await joined()
     client.remoteQuality = { '42': { uplinkNetworkQuality: 2, downlinkNetworkQuality: 1 } }
-    const mine = { uplinkNetworkQuality: 1, downlinkNetworkQuality: 3 }
+    const mine = { uplinkNetworkQuality: 1, downlinkNetworkQuality: 3 } as const
     client.emit('network-quality', mine)
     client.emit('network-quality', mine)
     expect(events).toEqual([
@@ -160,7 +166,7 @@ describe('AgoraMedia: agora-rtc-sdk-ng callbacks as events', () => {
     expect(fake.createCameraVideoTrack).toHaveBeenCalledWith({
       encoderConfig: { width: 720, height: 300, frameRate: 30, bitrateMax: 310 },
     })
-    const track = (await fake.createCameraVideoTrack.mock.results[0]?.value) as FakeTrack
+    const track = (await fake.createCameraVideoTrack.mock.results[0]?.value) as FakeCameraTrack
     await media.setVideoProfile({ width: 192, height: 80, bitrate: 120, frameRate: 15 })
     expect(track.setEncoderConfiguration).toHaveBeenCalledWith({
       width: 192,
@@ -188,7 +194,7 @@ describe('AgoraMedia: agora-rtc-sdk-ng callbacks as events', () => {
   it('a local track-ended becomes rtc/trackEnded and the track is unpublished', async () => {
     const { fake, media, events } = await joined()
     await media.publish('video', {})
-    const track = (await fake.createCameraVideoTrack.mock.results[0]?.value) as FakeTrack
+    const track = (await fake.createCameraVideoTrack.mock.results[0]?.value) as FakeCameraTrack
     track.emit('track-ended')
     await new Promise((r) => setTimeout(r, 0))
     expect(events).toContainEqual({ type: 'rtc/trackEnded', kind: 'video' })
@@ -197,7 +203,7 @@ describe('AgoraMedia: agora-rtc-sdk-ng callbacks as events', () => {
 
   it('[TRACK-7] subscribing picks the high or the low stream for the tile', async () => {
     const { client, media } = await joined()
-    client.remoteUsers = [{ uid: 42 }]
+    client.remoteUsers = [remoteUser(42)]
     await media.subscribe('42', 'video', 'low')
     expect(client.subscribe).toHaveBeenCalledWith(client.remoteUsers[0], 'video')
     expect(client.setRemoteVideoStreamType).toHaveBeenCalledWith(42, 1)
@@ -211,8 +217,8 @@ describe('AgoraMedia: agora-rtc-sdk-ng callbacks as events', () => {
     const media = new AgoraMedia({ autoSubscribe: true })
     await media.join(join)
     const client = fake.clients[0] as FakeClient
-    client.remoteUsers = [{ uid: 42 }]
-    client.emit('user-published', { uid: 42 }, 'video')
+    client.remoteUsers = [remoteUser(42)]
+    client.emit('user-published', remoteUser(42), 'video')
     await new Promise((r) => setTimeout(r, 0))
     expect(client.subscribe).toHaveBeenCalledWith(client.remoteUsers[0], 'video')
     expect(client.setRemoteVideoStreamType).toHaveBeenCalledWith(42, 0)
@@ -220,7 +226,7 @@ describe('AgoraMedia: agora-rtc-sdk-ng callbacks as events', () => {
 
   it('[MUTE-3] muting remote audio silences every remote audio track', async () => {
     const { client, media } = await joined()
-    client.remoteUsers = [{ uid: 42 }, { uid: 43 }]
+    client.remoteUsers = [remoteUser(42), remoteUser(43)]
     await media.subscribe('42', 'audio')
     await media.setRemoteAudioMuted(true)
     expect(client.remoteUsers[0]?.audioTrack?.setVolume).toHaveBeenLastCalledWith(0)
@@ -249,7 +255,7 @@ describe('AgoraMedia: agora-rtc-sdk-ng callbacks as events', () => {
     )
     expect(screenClient.join).toHaveBeenCalledWith('app', 'room-ch', 'screen-token', 5678)
     expect(screenClient.publish).toHaveBeenCalled()
-    const track = (await fake.createScreenVideoTrack.mock.results[0]?.value) as FakeTrack
+    const track = (await fake.createScreenVideoTrack.mock.results[0]?.value) as FakeScreenTrack
     // [SCREEN-3] stopped from the browser's own bar: said as a fact; the core stops the share.
     track.emit('track-ended')
     expect(events).toEqual([{ type: 'rtc/trackEnded', kind: 'screen' }])
@@ -278,7 +284,8 @@ describe('AgoraMedia: agora-rtc-sdk-ng callbacks as events', () => {
     await media.setNoiseReduction(true)
     expect(denoiser.created).toEqual([{ assetsPath: '/agora-denoiser' }])
     expect(fake.registerExtensions).toHaveBeenCalled()
-    const track = (await fake.createMicrophoneAudioTrack.mock.results[0]?.value) as FakeTrack
+    const track = (await fake.createMicrophoneAudioTrack.mock.results[0]
+      ?.value) as FakeMicrophoneTrack
     expect(track.pipe).toHaveBeenCalledWith(denoiser.processor)
     expect(denoiser.processor.enable).toHaveBeenCalled()
     await media.setNoiseReduction(false)

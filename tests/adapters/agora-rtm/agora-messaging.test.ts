@@ -1,89 +1,37 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Event } from '@streams/events'
+import { fakeAgoraRtm, FakeRtmChannel, type FakeAgoraRtm } from './fake-rtm'
 
-type Listener = (...args: any[]) => void
-
-class Emitter {
-  private readonly listeners = new Map<string, Set<Listener>>()
-  on = vi.fn((name: string, f: Listener) => {
-    let set = this.listeners.get(name)
-    if (!set) this.listeners.set(name, (set = new Set()))
-    set.add(f)
-  })
-  off = vi.fn((name: string, f: Listener) => void this.listeners.get(name)?.delete(f))
-  emit(name: string, ...args: unknown[]) {
-    for (const f of this.listeners.get(name) ?? []) f(...args)
-  }
-  count() {
-    let n = 0
-    for (const set of this.listeners.values()) n += set.size
-    return n
-  }
-}
-
-class FakeChannel extends Emitter {
-  join = vi.fn(async () => undefined)
-  leave = vi.fn(async () => undefined)
-  getMembers = vi.fn(async () => ['1', '2'])
-  sendMessage = vi.fn(async (_m: unknown) => undefined)
-  constructor(readonly id: string) {
-    super()
-  }
-}
-
-class FakeClient extends Emitter {
-  channels: FakeChannel[] = []
-  login = vi.fn(async (_o: unknown) => undefined)
-  logout = vi.fn(async () => undefined)
-  createChannel = vi.fn((id: string) => {
-    const channel = new FakeChannel(id)
-    this.channels.push(channel)
-    return channel
-  })
-  sendMessageToPeer = vi.fn(async (_m: unknown, _to: string) => ({ hasPeerReceived: true }))
-  addOrUpdateChannelAttributes = vi.fn(async (..._a: unknown[]) => undefined)
-  deleteChannelAttributesByKeys = vi.fn(async (..._a: unknown[]) => undefined)
-  getChannelMemberCount = vi.fn(async (ids: string[]) => ({ [ids[0] ?? '']: 7 }))
-  queryPeersOnlineStatus = vi.fn(async (uids: string[]) =>
-    Object.fromEntries(uids.map((u) => [u, u === '1'])),
-  )
-  renewToken = vi.fn(async (_t: string) => undefined)
-  getChannelAttributes = vi.fn(async (_ch: string) => ({
-    mainScreen: { value: '3', lastUpdateUserId: '1', lastUpdateTs: 9 },
-  }))
-}
-
-const rtm = vi.hoisted(() => ({ clients: [] as any[], createInstance: undefined as any }))
+const rtm = vi.hoisted(() => ({ current: undefined as unknown }))
 vi.mock('agora-rtm-sdk', () => ({
-  default: {
-    createInstance: (...args: unknown[]) => rtm.createInstance(...args),
+  get default() {
+    return rtm.current
   },
 }))
 
 const { AgoraMessaging } = await import('../../../src/adapters/agora-rtm/agora-messaging')
+
+let sdk: FakeAgoraRtm = fakeAgoraRtm()
 
 async function loggedIn() {
   const messaging = new AgoraMessaging('app-id')
   const events: Event[] = []
   messaging.events$.subscribe((e) => events.push(e))
   await messaging.login('1', 'rtm-token')
-  const client = rtm.clients[0] as FakeClient
+  const client = sdk.clients[0]
+  if (!client) throw new Error('no RTM client was created')
   return { messaging, events, client }
 }
 
 describe('AgoraMessaging: agora-rtm-sdk 1.x callbacks as events', () => {
   beforeEach(() => {
-    rtm.clients = []
-    rtm.createInstance = vi.fn((_appId: string, _config: unknown) => {
-      const client = new FakeClient()
-      rtm.clients.push(client)
-      return client
-    })
+    sdk = fakeAgoraRtm()
+    rtm.current = sdk
   })
 
   it('logs in with createInstance(appId) and our token, then reports rtm/loggedIn', async () => {
     const { client, events } = await loggedIn()
-    expect(rtm.createInstance).toHaveBeenCalledWith('app-id', { enableLogUpload: false })
+    expect(sdk.createInstance).toHaveBeenCalledWith('app-id', { enableLogUpload: false })
     expect(client.login).toHaveBeenCalledWith({ uid: '1', token: 'rtm-token' })
     expect(events).toEqual([{ type: 'rtm/loggedIn', uid: '1' }])
   })
@@ -98,16 +46,22 @@ describe('AgoraMessaging: agora-rtm-sdk 1.x callbacks as events', () => {
   it('[MSG-1] a channel text is decoded by the core’s codec; another version is dropped', async () => {
     const { messaging, events, client } = await loggedIn()
     await messaging.join('room-ch')
-    const channel = client.channels[0] as FakeChannel
+    const channel = client.channels[0] as FakeRtmChannel
     const chat = {
       cmd: 1,
       version: 1,
       timestamp: 5,
       data: { userId: 'u2', userName: 'Bo', message: 'hi' },
     }
-    channel.emit('ChannelMessage', { text: JSON.stringify(chat), messageType: 'TEXT' }, '2', {})
-    channel.emit('ChannelMessage', { text: JSON.stringify({ ...chat, version: 2 }) }, '2', {})
-    channel.emit('ChannelMessage', { rawMessage: new Uint8Array(1), messageType: 'RAW' }, '2', {})
+    channel.emit('ChannelMessage', { text: JSON.stringify(chat), messageType: 'TEXT' }, '2', {
+      serverReceivedTs: 5,
+    })
+    channel.emit('ChannelMessage', { text: JSON.stringify({ ...chat, version: 2 }) }, '2', {
+      serverReceivedTs: 5,
+    })
+    channel.emit('ChannelMessage', { rawMessage: new Uint8Array(1), messageType: 'RAW' }, '2', {
+      serverReceivedTs: 5,
+    })
     expect(events.slice(1)).toEqual([
       { type: 'msg/chatReceived', from: '2', timestamp: 5, data: chat.data },
       { type: 'msg/dropped', from: '2', reason: 'version 2 ignored', cmd: 1 },
@@ -118,7 +72,7 @@ describe('AgoraMessaging: agora-rtm-sdk 1.x callbacks as events', () => {
   it('[MSG-9] maps MemberJoined, MemberLeft, MemberCountUpdated and AttributesUpdated', async () => {
     const { messaging, events, client } = await loggedIn()
     await messaging.join('room-ch')
-    const channel = client.channels[0] as FakeChannel
+    const channel = client.channels[0] as FakeRtmChannel
     channel.emit('MemberJoined', '3')
     channel.emit('MemberLeft', '2')
     channel.emit('MemberCountUpdated', 2)
@@ -153,7 +107,9 @@ describe('AgoraMessaging: agora-rtm-sdk 1.x callbacks as events', () => {
       timestamp: 7,
       data: { userId: 'u2', userName: 'Bo', uid: '2', type: 1, role: 1 },
     }
-    client.emit('MessageFromPeer', { text: JSON.stringify(apply), messageType: 'TEXT' }, '2', {})
+    client.emit('MessageFromPeer', { text: JSON.stringify(apply), messageType: 'TEXT' }, '2', {
+      serverReceivedTs: 5,
+    })
     expect(events.at(-1)).toMatchObject({ type: 'peer/applyReceived', from: '2' })
   })
 
@@ -189,7 +145,7 @@ describe('AgoraMessaging: agora-rtm-sdk 1.x callbacks as events', () => {
   it('[EXIT-3] leaving and logging out unbind every callback', async () => {
     const { messaging, client } = await loggedIn()
     await messaging.join('room-ch')
-    const channel = client.channels[0] as FakeChannel
+    const channel = client.channels[0] as FakeRtmChannel
     await messaging.leave()
     await messaging.logout()
     expect(channel.leave).toHaveBeenCalled()
@@ -201,7 +157,7 @@ describe('AgoraMessaging: agora-rtm-sdk 1.x callbacks as events', () => {
   it('a failed join leaves no callback bound and rejects, so the core reports it ([ENTRY-9])', async () => {
     const { messaging, client } = await loggedIn()
     client.createChannel.mockImplementationOnce((id: string) => {
-      const channel = new FakeChannel(id)
+      const channel = new FakeRtmChannel(id)
       channel.join.mockRejectedValueOnce(new Error('join failed'))
       client.channels.push(channel)
       return channel

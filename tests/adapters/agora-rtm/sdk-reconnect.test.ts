@@ -7,36 +7,23 @@ import { reduce, type State } from '@streams/projections'
 import { selectConnectionNotice } from '@streams/selectors'
 import { fakeDeps, testScheduler } from '../../streams/effects/harness'
 import { inRoom, member, roomDetail } from '../../streams/fixtures'
+import { fakeAgoraRtm } from './fake-rtm'
 
 /** The Agora RTM SDK, faked: a client whose connection callbacks the test fires. */
-const sdk = vi.hoisted(() => ({
-  handlers: new Map<string, (...args: unknown[]) => void>(),
-  members: ['100', '200'],
+const rtm = vi.hoisted(() => ({ current: undefined as unknown }))
+vi.mock('agora-rtm-sdk', () => ({
+  get default() {
+    return rtm.current
+  },
 }))
-vi.mock('agora-rtm-sdk', () => {
-  const noop = () => undefined
-  const channel = {
-    on: noop,
-    off: noop,
-    join: async () => undefined,
-    leave: async () => undefined,
-    getMembers: async () => sdk.members,
-  }
-  const client = {
-    on: (name: string, f: (...args: unknown[]) => void) => sdk.handlers.set(name, f),
-    off: noop,
-    login: async () => undefined,
-    logout: async () => undefined,
-    createChannel: () => channel,
-  }
-  return { default: { createInstance: () => client } }
-})
 const { AgoraMessaging } = await import('../../../src/adapters/agora-rtm/agora-messaging')
 
 const settle = () => new Promise((r) => setTimeout(r, 20))
 
 describe('Agora RTM reconnecting by itself', () => {
   it('RECONNECTING then CONNECTED runs the same resync as our own rejoin: roster, grants and mute flags read again', async () => {
+    const sdk = fakeAgoraRtm({ members: ['100', '200'] })
+    rtm.current = sdk
     const messaging = new AgoraMessaging('app-id')
     await messaging.login('200', 'rtm-token')
     await messaging.join('ch1')
@@ -67,13 +54,14 @@ describe('Agora RTM reconnecting by itself', () => {
     const seen: Event[] = []
     store.envelope$.subscribe((e) => seen.push(e.event))
     messaging.events$.subscribe((e) => store.dispatch(e))
-    const connection = sdk.handlers.get('ConnectionStateChanged')
-    expect(connection).toBeDefined()
+    const client = sdk.clients[0]
+    if (!client) throw new Error('no RTM client was created')
+    expect(client.count('ConnectionStateChanged')).toBe(1)
 
-    connection?.('RECONNECTING', 'INTERRUPTED')
+    client.emit('ConnectionStateChanged', 'RECONNECTING', 'INTERRUPTED')
     await settle()
     expect(selectConnectionNotice(store.getState())).toBe('reconnecting')
-    connection?.('CONNECTED', 'LOGIN_SUCCESS')
+    client.emit('ConnectionStateChanged', 'CONNECTED', 'LOGIN_SUCCESS')
     await settle()
 
     expect(seen.map((e) => e.type)).toEqual([

@@ -13,33 +13,21 @@ import { Cmd } from '@streams/wire/channel'
 import { followMode } from '../../../src/web/session/mode'
 import { fakeDeps, testScheduler } from '../../streams/effects/harness'
 import { asHost } from '../../streams/fixtures'
+import { fakeAgoraRtm } from '../../adapters/agora-rtm/fake-rtm'
 
 /** The Agora RTM SDK, faked: a client whose channel records what it was asked to send. */
-const sent = vi.hoisted(() => [] as string[])
-vi.mock('agora-rtm-sdk', () => {
-  const noop = () => undefined
-  const channel = {
-    on: noop,
-    off: noop,
-    join: async () => undefined,
-    leave: async () => undefined,
-    getMembers: async () => ['100', '200'],
-    sendMessage: async (m: { text: string }) => void sent.push(m.text),
-  }
-  const client = {
-    on: noop,
-    off: noop,
-    login: async () => undefined,
-    logout: async () => undefined,
-    createChannel: () => channel,
-  }
-  return { default: { createInstance: () => client } }
-})
+const rtm = vi.hoisted(() => ({ current: undefined as unknown }))
+vi.mock('agora-rtm-sdk', () => ({
+  get default() {
+    return rtm.current
+  },
+}))
 const { AgoraMessaging } = await import('../../../src/adapters/agora-rtm/agora-messaging')
 
 /** The session's deps as session.ts builds them: `mode` follows the server's configuration. */
 async function hostSession(serverMode: 'local' | 'agora') {
-  sent.length = 0
+  const sdk = fakeAgoraRtm({ members: ['100', '200'] })
+  rtm.current = sdk
   const mode = followMode(async () => ({ mode: serverMode }))
   await mode.known
   const messaging = new AgoraMessaging('app-id')
@@ -56,14 +44,15 @@ async function hostSession(serverMode: 'local' | 'agora') {
     effects: [muteAllEffect, kickEffect, setHostEffect, endMeetingEffect],
     deps,
   })
-  return { store, deps }
+  const sent = sdk.clients[0]?.channels[0]?.sent ?? []
+  return { store, deps, sent }
 }
 
 const settle = () => new Promise((r) => setTimeout(r, 10))
 
 describe('the session follows the server’s mode', () => {
   it('[HOST-6] in Agora mode the host client announces mute all, kick, host change and meeting end', async () => {
-    const { store, deps } = await hostSession('agora')
+    const { store, deps, sent } = await hostSession('agora')
     expect(deps.mode).toBe('agora')
     store.dispatch({ type: 'ui/muteAllClicked' })
     store.dispatch({ type: 'ui/kickClicked', uid: '200' })
@@ -77,7 +66,7 @@ describe('the session follows the server’s mode', () => {
   })
 
   it('[HOST-6] in local mode the same clicks send nothing on the channel (the server announces)', async () => {
-    const { store, deps } = await hostSession('local')
+    const { store, deps, sent } = await hostSession('local')
     expect(deps.mode).toBe('local')
     store.dispatch({ type: 'ui/muteAllClicked' })
     store.dispatch({ type: 'ui/kickClicked', uid: '200' })
