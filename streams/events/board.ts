@@ -23,6 +23,11 @@ export type BoardEvent =
    * BOARD_UPDATE_MAX_BASE64 is not kept: `update` is '' and `omitted` says its size in bytes.
    */
   | { readonly type: 'board/updated'; readonly update: string; readonly omitted?: number }
+  /**
+   * A change of mine was too big to share (over `limitBytes` once encoded): it was not kept, and
+   * the board went back to the server's state.
+   */
+  | { readonly type: 'board/changeRefused'; readonly reason: 'tooBig'; readonly limitBytes: number }
   /** After a reconnection the board connection was renewed and its rights checked again. */
   | { readonly type: 'board/resynced' }
 

@@ -226,6 +226,8 @@ export const uiProjection = defineProjection<
       : ui,
   // [WB-5] board locked and unlocked
   'board/lockChanged': (ui, e) => toast(ui, 'info', e.locked ? 'boardLocked' : 'boardUnlocked'),
+  'board/changeRefused': (ui, e) =>
+    toast(ui, 'warning', 'boardChangeTooBig', { mb: Math.round(e.limitBytes / 1024 / 1024) }),
   'rtc/localTrackFailed': (ui, e) =>
     e.kind === 'screen' ? toast(ui, 'error', 'screenShareFailed', { reason: e.message }) : ui,
   // Local mode's measured limits: refused beyond them, with the way to larger rooms

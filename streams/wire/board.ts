@@ -14,14 +14,42 @@ export const DEFAULT_BOARD_SCALE = 0.65
 /** The root scene: '/' and '/init' both mean it ([WB-4]). */
 export const INIT_SCENE_PATH = '/init'
 
-/** Binary message tags on the board socket: the first byte of every frame. */
-export const BoardFrame = { sync: 0, awareness: 1, control: 2 } as const
+/**
+ * Binary message tags on the board socket: the first byte of every frame. A `part` carries a
+ * piece of a bigger frame (tag included): `3, last (0 or 1), bytes…`, joined again on arrival.
+ */
+export const BoardFrame = { sync: 0, awareness: 1, control: 2, part: 3 } as const
 
 /**
  * A board frame is at most this big (a bigger one closes the socket, 1009): a writer's paste of
- * hundreds of long strokes is one Yjs update of several hundred KB.
+ * hundreds of long strokes is one Yjs update of several hundred KB; bigger changes come in parts.
  */
 export const MAX_BOARD_FRAME_BYTES = 2 * 1024 * 1024
+
+/** A frame bigger than this is sent in parts of this size (well under the frame limit). */
+export const BOARD_PART_BYTES = 1024 * 1024
+
+/**
+ * The most one change may weigh once joined from its parts. The client does not send a bigger
+ * one, and the server refuses it (`refused`, reason `tooBig`): the writer's board goes back to
+ * the server's state, and nothing is sent again.
+ */
+export const MAX_BOARD_CHANGE_BYTES = 16 * 1024 * 1024
+
+/** A frame as the parts it is sent in (itself, when small enough). */
+export function boardParts(frame: Uint8Array, size = BOARD_PART_BYTES): Uint8Array[] {
+  if (frame.byteLength <= size) return [frame]
+  const parts: Uint8Array[] = []
+  for (let at = 0; at < frame.byteLength; at += size) {
+    const piece = frame.subarray(at, at + size)
+    const part = new Uint8Array(piece.byteLength + 2)
+    part[0] = BoardFrame.part
+    part[1] = at + size >= frame.byteLength ? 1 : 0
+    part.set(piece, 2)
+    parts.push(part)
+  }
+  return parts
+}
 
 /** Close codes of the board socket (after hocuspocus). */
 export const BoardCloseCode = {
@@ -82,7 +110,10 @@ export const BoardFileListSchema = Type.Object({ list: Type.Array(BoardFileSchem
 export const BoardControlSchema = Type.Union([
   /** Whether this connection may change the board, decided by the server from the grant ([WB-2]). */
   Type.Object({ t: Type.Literal('writable'), writable: Type.Boolean() }),
-  /** An update was refused (not a writer): the client drops its local state and syncs again. */
+  /**
+   * An update was refused (`notWriter`, or `tooBig`: over MAX_BOARD_CHANGE_BYTES): the client drops
+   * its local state and syncs again.
+   */
   Type.Object({ t: Type.Literal('refused'), reason: Type.String() }),
   /** A document's conversion progressed. */
   Type.Object({ t: Type.Literal('file'), file: BoardFileSchema }),

@@ -6,6 +6,8 @@ import type * as Y from 'yjs'
 import {
   BoardControlSchema,
   BoardFrame,
+  boardParts,
+  MAX_BOARD_CHANGE_BYTES,
   type BoardClientControl,
   type BoardControl,
 } from '@streams/wire/board'
@@ -144,8 +146,22 @@ export class BoardConnection {
     this.retryTimer = setTimeout(() => this.connect(), delay)
   }
 
+  /**
+   * Sends a frame, in parts when it is big (the server joins them). A change over
+   * MAX_BOARD_CHANGE_BYTES is not sent at all, now or after a reconnection: it is refused here as
+   * the server would refuse it, and the board goes back to the server's state.
+   */
   private send(data: Uint8Array): void {
-    if (this.socket && this.socket.readyState === 1) this.socket.send(data)
+    if (data.byteLength > MAX_BOARD_CHANGE_BYTES) {
+      // After the transaction that made it: the refusal replaces this document.
+      queueMicrotask(() => {
+        if (!this.closed) this.handlers.onControl({ t: 'refused', reason: 'tooBig' })
+      })
+      return
+    }
+    const socket = this.socket
+    if (!socket || socket.readyState !== 1) return
+    for (const part of boardParts(data)) socket.send(part)
   }
 
   private receive(data: Uint8Array): void {

@@ -3,6 +3,7 @@ import type { Event } from '@streams/events'
 import type { BoardJoin, BoardPort, BoardScene, BoardViewMode } from '@streams/ports'
 import {
   INIT_SCENE_PATH,
+  MAX_BOARD_CHANGE_BYTES,
   normalizeScenePath,
   type BoardControl,
   type BoardFile,
@@ -273,6 +274,12 @@ export class LocalBoard implements BoardPort {
     } else if (control.t === 'refused') {
       // The server did not take my change: start again from its state so we stay identical.
       const session = this.session
+      if (session && control.reason === 'tooBig')
+        this.subject.next({
+          type: 'board/changeRefused',
+          reason: 'tooBig',
+          limitBytes: MAX_BOARD_CHANGE_BYTES,
+        })
       if (session) {
         this.close()
         this.open(session.join, {

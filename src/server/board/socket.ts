@@ -9,6 +9,7 @@ import { compile } from '@streams/wire/validate'
 import { controlFrame, type BoardDoc, type BoardConn } from './board-doc'
 import { BadBoardFrame, NotYours } from './frames'
 import { boardIntake, notBefore, type BoardRate } from './intake'
+import { PartJoiner } from './parts'
 import { GRANT_TTL_MS, type BoardService } from './service'
 
 const clientControl = compile(BoardClientControlSchema)
@@ -45,6 +46,7 @@ export function serveBoardSocket(
   let doc: BoardDoc | undefined
   let untrack: (() => void) | undefined
   let queue: Promise<void> = Promise.resolve()
+  const parts = new PartJoiner()
   const authTimer = setTimeout(
     () => socket.close(BoardCloseCode.unauthorized, 'no token'),
     AUTH_TIMEOUT_MS,
@@ -106,6 +108,12 @@ export function serveBoardSocket(
         if (!control) throw new BadBoardFrame('not a control frame')
         if (control.t === 'recheck') return conn.recheck()
         return
+      }
+      case BoardFrame.part: {
+        // A frame over BOARD_PART_BYTES comes in parts; past MAX_BOARD_CHANGE_BYTES it is refused.
+        const whole = parts.add(payload)
+        if (whole === 'tooBig') return send(controlFrame({ t: 'refused', reason: 'tooBig' }))
+        return whole ? handle(whole) : undefined
       }
       case undefined:
         throw new BadBoardFrame('an empty frame')

@@ -1,7 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { Awareness } from 'y-protocols/awareness'
 import * as Y from 'yjs'
-import { BoardFrame } from '@streams/wire/board'
+import {
+  BOARD_PART_BYTES,
+  BoardFrame,
+  MAX_BOARD_CHANGE_BYTES,
+  type BoardControl,
+} from '@streams/wire/board'
 import {
   BoardConnection,
   type ConnectionHandlers,
@@ -35,13 +40,15 @@ class HandSocket implements SocketLike {
 
 let sockets: HandSocket[]
 let closes: number[]
+let controls: BoardControl[]
 let connection: BoardConnection
+let doc: Y.Doc
 
 function connect(): void {
-  const doc = new Y.Doc()
+  doc = new Y.Doc()
   const awareness = new Awareness(doc)
   const handlers: ConnectionHandlers = {
-    onControl: () => undefined,
+    onControl: (control) => controls.push(control),
     onSynced: () => undefined,
     onClosed: (code) => closes.push(code),
   }
@@ -65,6 +72,7 @@ beforeEach(() => {
   vi.useFakeTimers()
   sockets = []
   closes = []
+  controls = []
   connect()
 })
 afterEach(() => {
@@ -128,5 +136,38 @@ describe('the board connection (its own reconnect, docs/board.md "Client")', () 
     expect(sockets).toHaveLength(2)
     vi.advanceTimersByTime(10_000)
     expect(sockets).toHaveLength(2)
+  })
+
+  it('sends a change over 1 MB in parts of at most 1 MB, which join into its one sync frame', () => {
+    last().open()
+    const before = last().sent.length
+    doc.getMap('page:/init').set('big', 'x'.repeat(2.5 * 1024 * 1024))
+    const parts = last().sent.slice(before)
+    expect(parts.map((p) => [p[0], p[1]])).toEqual([
+      [BoardFrame.part, 0],
+      [BoardFrame.part, 0],
+      [BoardFrame.part, 1],
+    ])
+    expect(parts.every((p) => p.byteLength <= BOARD_PART_BYTES + 2)).toBe(true)
+    const whole = Buffer.concat(parts.map((p) => p.subarray(2)))
+    expect(whole[0]).toBe(BoardFrame.sync)
+    const small = last().sent.length
+    doc.getMap('page:/init').set('small', 1)
+    expect(
+      last()
+        .sent.slice(small)
+        .map((p) => p[0]),
+    ).toEqual([BoardFrame.sync])
+  })
+
+  it('does not send a change over 16 MB, and reports it refused (tooBig) once', async () => {
+    last().open()
+    const before = last().sent.length
+    doc.getMap('page:/init').set('huge', 'x'.repeat(MAX_BOARD_CHANGE_BYTES))
+    await Promise.resolve()
+    expect(last().sent.length).toBe(before)
+    expect(controls).toEqual([{ t: 'refused', reason: 'tooBig' }])
+    vi.advanceTimersByTime(60_000)
+    expect(sockets).toHaveLength(1)
   })
 })

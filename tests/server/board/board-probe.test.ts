@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import * as syncProtocol from 'y-protocols/sync'
 import * as Y from 'yjs'
-import { BoardFrame, MAX_BOARD_FRAME_BYTES } from '@streams/wire/board'
+import {
+  BOARD_PART_BYTES,
+  BoardFrame,
+  MAX_BOARD_CHANGE_BYTES,
+  MAX_BOARD_FRAME_BYTES,
+} from '@streams/wire/board'
 import { boardServiceOf } from '../../../src/server/board'
 import { BoardDoc } from '../../../src/server/board/board-doc'
 import { startServer, type TestServer } from '../harness'
@@ -128,6 +133,7 @@ describe('hostile frames on the board socket', () => {
     const rtmToken = server.app.deps.tokens.sign({ kind: 'rtm', sub: a.host.uid, ch: a.boardId })
     const probes: [string, Buffer | string][] = [
       ['a sync frame first', syncUpdate(realUpdate(1))],
+      ['a part first', frame(BoardFrame.part, [1, BoardFrame.control, 0x7b])],
       ['text that is not a control', 'hello'],
       ['an empty frame', Buffer.alloc(0)],
       ['a forged token', control({ t: 'auth', token: 'x.y.z' })],
@@ -177,12 +183,43 @@ describe('hostile frames on the board socket', () => {
       ],
       ['a control that is not JSON', frame(BoardFrame.control, [0x7b]), 'close:1007'],
       ['a frame over 2 MB', frame(BoardFrame.sync, huge), 'close:1009'],
+      ['a part of no known flag', frame(BoardFrame.part, [7, 0, 1]), 'close:1007'],
+      ['a part holding a part', frame(BoardFrame.part, [1, BoardFrame.part, 1, 0]), 'close:1007'],
+      ['an empty frame in parts', frame(BoardFrame.part, [1]), 'close:1007'],
     ]
     const answers: string[] = []
     for (const [name, data] of probes)
       answers.push(`${name}: ${await (await RawBoard.as(a.host)).answer(data, 30_000)}`)
     expect(answers).toEqual(probes.map(([name, , want]) => `${name}: ${want}`))
     await stillDraws(a, 'after-malformed')
+    expect(watch.logged).toEqual([])
+  })
+
+  it('[WB-1] a frame in parts is joined; parts past 16 MB are refused once (tooBig) and dropped, the socket stays open', async () => {
+    const a = await boardRoom('bp5')
+    const writer = await RawBoard.as(a.host)
+    // A real update in two parts, the first part cut inside the sync message.
+    const whole = syncUpdate(realUpdate(5))
+    const cut = 3
+    writer.socket.send(frame(BoardFrame.part, [0, ...whole.subarray(0, cut)]))
+    writer.socket.send(frame(BoardFrame.part, [1, ...whole.subarray(cut)]))
+    const doc = await boardServiceOf(server.app.fastify)!.open(a.boardId)
+    // realUpdate pushes two items.
+    await until(() => doc.doc.getArray('x').length === 2, 30_000)
+    // 17 parts of 1 MB: over MAX_BOARD_CHANGE_BYTES at the 17th; the rest of that frame is dropped.
+    const part = (last: 0 | 1) =>
+      Buffer.concat([Buffer.from([BoardFrame.part, last]), Buffer.alloc(BOARD_PART_BYTES, 7)])
+    for (let i = 0; i < 17; i++) writer.socket.send(part(0))
+    writer.socket.send(part(1))
+    await until(() => writer.controls().some((c) => c.t === 'refused'), 60_000)
+    // A frame sent after the refused one is taken again.
+    expect(await writer.answer(syncUpdate(realUpdate(6)), 2000)).toBe('open')
+    expect(writer.controls().filter((c) => c.t === 'refused')).toEqual([
+      { t: 'refused', reason: 'tooBig' },
+    ])
+    await until(() => doc.doc.getArray('x').length === 4, 30_000)
+    expect(MAX_BOARD_CHANGE_BYTES).toBe(16 * BOARD_PART_BYTES)
+    await stillDraws(a, 'after-parts')
     expect(watch.logged).toEqual([])
   })
 

@@ -209,6 +209,17 @@ describe('board session', () => {
     expect(s.board.locked).toBe(false)
   })
 
+  it('[WB-1] a change of mine too big to share is a warning naming the limit', () => {
+    const s = fold(inRoom(), {
+      type: 'board/changeRefused',
+      reason: 'tooBig',
+      limitBytes: 16 * 1024 * 1024,
+    })
+    expect(s.ui.toasts.map((t) => [t.level, t.key, t.params])).toEqual([
+      ['warning', 'boardChangeTooBig', { mb: 16 }],
+    ])
+  })
+
   it('[ROLE-5] the board creator holds extra rights: it broadcasts and writes without a host role', () => {
     const s = fold(
       inRoom({ members: [member('100', { role: 1 }), member('300')] }),

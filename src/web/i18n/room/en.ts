@@ -172,6 +172,8 @@ export const roomEn = {
     audioSwitched: 'Your audio was switched to {{device}}; change it in Settings-Audio settings',
     boardLocked: 'The board is locked: the host is moving it',
     boardUnlocked: 'The board is unlocked',
+    boardChangeTooBig:
+      'That change is too big for the whiteboard (over {{mb}} MB): it was not kept, and the board shows what everyone sees',
     screenShareFailed: 'Screen sharing failed: {{reason}}',
     limitPublishers:
       'This room already has {{max}} people publishing, the most local mode sustains. Rooms with more publishers need Agora mode.',

@@ -167,6 +167,7 @@ export const roomZh: Texts<typeof roomEn> = {
     audioSwitched: '你的音频已切换到 {{device}}，可在 设置-音频设置 中更改',
     boardLocked: '白板已锁定：主持人正在移动白板',
     boardUnlocked: '白板已解锁',
+    boardChangeTooBig: '这次修改太大（超过 {{mb}} MB），白板未保留，已恢复为大家看到的内容',
     screenShareFailed: '屏幕共享失败：{{reason}}',
     limitPublishers:
       '本房间已有 {{max}} 人在发布音视频，已达本地模式的上限。更多人发布请使用 Agora 模式。',

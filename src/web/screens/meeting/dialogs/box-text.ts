@@ -48,6 +48,7 @@ export const TOAST_KEYS: Readonly<Record<string, string>> = {
   audioSwitched: 'audioSwitched',
   boardLocked: 'boardLocked',
   boardUnlocked: 'boardUnlocked',
+  boardChangeTooBig: 'boardChangeTooBig',
   screenShareFailed: 'screenShareFailed',
   'limit.publishers': 'limitPublishers',
   'limit.watchers': 'limitWatchers',
