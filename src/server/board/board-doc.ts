@@ -21,7 +21,14 @@ export interface BoardConn {
 /** What a document tells the other server processes (board/relay.ts), when there are some. */
 export interface DocRelay {
   update(update: Uint8Array): void
-  awareness(update: Uint8Array): void
+  /** `owner`: the uid of the member whose connection sent it (none: the server's own removal). */
+  awareness(update: Uint8Array, owner?: string): void
+}
+
+/** Awareness states, with the uid of the member who speaks for them (when one does). */
+export interface OwnedAwareness {
+  readonly update: Uint8Array
+  readonly owner?: string
 }
 
 /** The origin of changes heard from another process: relayed to none, stored by their sender. */
@@ -65,6 +72,8 @@ export class BoardDoc {
   readonly doc = new Y.Doc({ gc: true })
   readonly awareness = new awarenessProtocol.Awareness(this.doc)
   readonly conns = new Set<BoardConn>()
+  /** Client ids members on other processes speak for, with their uids (heard on the relay). */
+  private readonly remoteOwners = new Map<number, string>()
   private pending: Uint8Array[] = []
   private flushTimer: ReturnType<typeof setTimeout> | undefined
   private flushing: Promise<void> = Promise.resolve()
@@ -96,15 +105,18 @@ export class BoardDoc {
         origin: unknown,
       ) => {
         const changed = [...added, ...updated, ...removed]
+        let owner: string | undefined
         if (origin && typeof origin === 'object' && 'awarenessIds' in origin) {
           const conn = origin as BoardConn
+          owner = conn.uid
           for (const id of added) conn.awarenessIds.add(id)
           for (const id of removed) conn.awarenessIds.delete(id)
         }
+        for (const id of removed) this.remoteOwners.delete(id)
         const update = awarenessProtocol.encodeAwarenessUpdate(this.awareness, changed)
         const message = frame(BoardFrame.awareness, update)
         for (const conn of this.conns) conn.send(message)
-        if (origin !== REMOTE) this.relay?.awareness(update)
+        if (origin !== REMOTE) this.relay?.awareness(update, owner)
       },
     )
   }
@@ -172,14 +184,16 @@ export class BoardDoc {
 
   /**
    * Presence from a connection: it speaks only for its own client ids (not for those another
-   * member's connection holds, `NotYours`), and only a writer claims the broadcaster view ([WB-3]).
+   * member holds, on this process or another, `NotYours`), and only a writer claims the
+   * broadcaster view ([WB-3]).
    */
   async receiveAwareness(conn: BoardConn, payload: Uint8Array): Promise<void> {
     const entries = readAwareness(payload)
-    for (const { clientId } of entries)
-      for (const other of this.conns)
-        if (other !== conn && other.uid !== conn.uid && other.awarenessIds.has(clientId))
-          throw new NotYours(`client ${clientId} is another member's`)
+    for (const { clientId } of entries) {
+      const owner = this.ownerOf(clientId)
+      if (owner !== undefined && owner !== conn.uid)
+        throw new NotYours(`client ${clientId} is another member's`)
+    }
     const claims = entries.some((e) => e.state?.view?.mode === 'broadcaster')
     if (claims && !(await conn.mayWrite())) return
     awarenessProtocol.applyAwarenessUpdate(this.awareness, payload, conn)
@@ -190,16 +204,31 @@ export class BoardDoc {
     Y.applyUpdate(this.doc, update, REMOTE)
   }
 
-  applyRemoteAwareness(update: Uint8Array): void {
+  /** Presence a member on another process (`owner`) sent: its client ids are that member's. */
+  applyRemoteAwareness(update: Uint8Array, owner?: string): void {
+    if (owner !== undefined)
+      for (const { clientId, state } of readAwareness(update))
+        if (state !== null) this.remoteOwners.set(clientId, owner)
     awarenessProtocol.applyAwarenessUpdate(this.awareness, update, REMOTE)
   }
 
-  /** Every awareness state known here (for a process that opened the board after them). */
-  awarenessUpdate(): Uint8Array | undefined {
-    const states = [...this.awareness.getStates().keys()]
-    return states.length > 0
-      ? awarenessProtocol.encodeAwarenessUpdate(this.awareness, states)
-      : undefined
+  /** The uid of the member who speaks for a client id, here or on another process. */
+  private ownerOf(clientId: number): string | undefined {
+    for (const conn of this.conns) if (conn.awarenessIds.has(clientId)) return conn.uid
+    return this.remoteOwners.get(clientId)
+  }
+
+  /** Every awareness state known here, by owner (for a process that opened the board after). */
+  ownedAwareness(): OwnedAwareness[] {
+    const byOwner = new Map<string | undefined, number[]>()
+    for (const id of this.awareness.getStates().keys()) {
+      const owner = this.ownerOf(id)
+      byOwner.set(owner, [...(byOwner.get(owner) ?? []), id])
+    }
+    return [...byOwner].map(([owner, ids]) => ({
+      owner,
+      update: awarenessProtocol.encodeAwarenessUpdate(this.awareness, ids),
+    }))
   }
 
   broadcast(message: Uint8Array): void {

@@ -1,3 +1,5 @@
+import * as decoding from 'lib0/decoding'
+import * as encoding from 'lib0/encoding'
 import * as Y from 'yjs'
 import type { Topics } from '../realtime/bus'
 import { frame, isEmptyUpdate, type BoardDoc } from './board-doc'
@@ -6,7 +8,11 @@ import { frame, isEmptyUpdate, type BoardDoc } from './board-doc'
 const enum Kind {
   /** A Yjs update made by a member of the sending process. */
   update = 1,
-  /** An awareness update (pointers, the broadcaster's view, [WB-3]). */
+  /**
+   * An awareness update (pointers, the broadcaster's view, [WB-3]) after the uid of the member who
+   * sent it ('' for the server's own removals): every process then refuses another member's
+   * connection that speaks for those client ids (board-doc.ts `receiveAwareness`).
+   */
   awareness = 2,
   /** A state vector: the processes holding the board answer what it lacks. */
   ask = 3,
@@ -32,6 +38,12 @@ export function relayBoard(
   const topic = topicOf(doc.boardId)
   const send = (kind: Kind, body: Uint8Array) => topics.publish(topic, frame(kind, body))
   const ask = () => send(Kind.ask, Y.encodeStateVector(doc.doc))
+  const sendAwareness = (update: Uint8Array, owner = '') => {
+    const encoder = encoding.createEncoder()
+    encoding.writeVarString(encoder, owner)
+    encoding.writeUint8Array(encoder, update)
+    send(Kind.awareness, encoding.toUint8Array(encoder))
+  }
   const subscription = topics.subscribe(
     topic,
     (message) => {
@@ -40,13 +52,16 @@ export function relayBoard(
         switch (message[0]) {
           case Kind.update:
             return doc.applyRemote(body)
-          case Kind.awareness:
-            return doc.applyRemoteAwareness(body)
+          case Kind.awareness: {
+            const decoder = decoding.createDecoder(body)
+            const owner = decoding.readVarString(decoder)
+            const update = body.subarray(decoder.pos)
+            return doc.applyRemoteAwareness(update, owner === '' ? undefined : owner)
+          }
           case Kind.ask: {
             const missing = Y.encodeStateAsUpdate(doc.doc, body)
             if (!isEmptyUpdate(missing)) send(Kind.update, missing)
-            const awareness = doc.awarenessUpdate()
-            if (awareness) send(Kind.awareness, awareness)
+            for (const { update, owner } of doc.ownedAwareness()) sendAwareness(update, owner)
             return
           }
           case Kind.control:
@@ -60,7 +75,7 @@ export function relayBoard(
   )
   doc.relay = {
     update: (update) => send(Kind.update, update),
-    awareness: (update) => send(Kind.awareness, update),
+    awareness: sendAwareness,
   }
   void subscription.ready.then(ask)
   return () => {

@@ -1,4 +1,6 @@
+import * as encoding from 'lib0/encoding'
 import WebSocket from 'ws'
+import { BoardFrame } from '@streams/wire/board'
 import { LocalBoard } from '../../../src/adapters/local-board/local-board'
 import type { SocketLike } from '../../../src/adapters/local-board/connection'
 import { Client, type TestServer } from '../harness'
@@ -87,4 +89,42 @@ export async function until(check: () => boolean, timeoutMs = 30_000): Promise<v
     if (Date.now() - started > timeoutMs) throw new Error('timed out waiting')
     await new Promise((r) => setTimeout(r, 10))
   }
+}
+
+/**
+ * A member's own board socket (not the adapter) that speaks for `clientId`'s presence with a
+ * null state (erasing it) at `clock`, then asks for a grant check: answers the close code, or
+ * 'open' once the check's answer shows the presence frame was handled and taken.
+ */
+export async function eraseAwareness(
+  server: TestServer,
+  member: Member,
+  clientId: number,
+  clock: number,
+): Promise<number | 'open'> {
+  const { boardId, boardToken: token } = await boardToken(member)
+  const socket = new WebSocket(`${server.url.replace('http', 'ws')}/board/${boardId}`)
+  const control = (value: unknown) =>
+    Buffer.from([BoardFrame.control, ...new TextEncoder().encode(JSON.stringify(value))])
+  return new Promise((resolve, reject) => {
+    let answers = 0
+    socket.once('error', reject)
+    socket.once('close', (code) => resolve(code))
+    socket.once('open', () => socket.send(control({ t: 'auth', token })))
+    socket.on('message', (data: Buffer) => {
+      if (data[0] !== BoardFrame.control) return
+      if ((JSON.parse(data.subarray(1).toString()) as { t: string }).t !== 'writable') return
+      if (++answers === 1) {
+        const encoder = encoding.createEncoder()
+        for (const n of [1, clientId, clock]) encoding.writeVarUint(encoder, n)
+        encoding.writeVarString(encoder, 'null')
+        socket.send(Buffer.from([BoardFrame.awareness, ...encoding.toUint8Array(encoder)]))
+        socket.send(control({ t: 'recheck' }))
+      } else {
+        socket.removeAllListeners('close')
+        socket.close()
+        resolve('open')
+      }
+    })
+  })
 }

@@ -184,6 +184,13 @@ describe.skipIf(!clusterBackingInstalled)(
       // The broadcaster's view rides on awareness: the follower on the other process is locked.
       await hostBoard.setViewMode('broadcaster')
       await board.until(() => guestBoard.view.locked && guestBoard.view.mode === 'follower', 30_000)
+      // The host's presence is held on a: the conferee may not erase it from b either (4403).
+      const onB = await boardServiceOf(b.app.fastify)!.open((await board.boardToken(guest)).boardId)
+      const [hostId] = [...onB.awareness.getStates()].find(([, s]) => s.user?.uid === host.uid)!
+      const clock = onB.awareness.meta.get(hostId)!.clock
+      boardServiceOf(b.app.fastify)!.release(onB)
+      expect(await board.eraseAwareness(b, guest, hostId, clock + 5)).toBe(4403)
+      expect(guestBoard.view.locked).toBe(true)
       expect(
         hostBoard
           .elements()
