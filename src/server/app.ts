@@ -135,7 +135,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   })
   const crowd = new CrowdArrivals({ db, announce, log })
   // Agora mode's live is pushed by Agora from the host's browser: nothing is composed here.
-  const live = agora ? new AgoraLiveEngine(settings) : localLiveEngine(broadcasts)
+  const live = agora ? new AgoraLiveEngine(settings, db, now) : localLiveEngine(broadcasts)
   if (agora && !live.availability.available) fastify.log.error(live.availability.why)
   const deps: Deps = {
     broadcasts,

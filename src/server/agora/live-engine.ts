@@ -1,4 +1,6 @@
 import type { LiveEngine, LiveStreamUrls, PushState } from '../media/live-engine'
+import type { Db } from '../store/db'
+import { clearPushStates, listPushStates, savePushState } from '../store/live-push-states'
 import type { RoomRow } from '../store/rooms'
 
 /** Agora mode's live settings (AGORA_LIVE_PUSH_URL, AGORA_LIVE_PULL_URL; docs/agora.md). */
@@ -46,11 +48,14 @@ export function fillTemplate(template: string, room: Pick<RoomRow, 'channel_name
  * pull URLs on the customer's CDN.
  */
 export class AgoraLiveEngine implements LiveEngine {
-  /** The pushes the host's client reported, by room, then by push URL. */
-  private readonly pushes = new Map<string, Map<string, PushState['state']>>()
   private readonly problem: string
 
-  constructor(private readonly settings: AgoraLiveSettings) {
+  constructor(
+    private readonly settings: AgoraLiveSettings,
+    /** Where the reports are kept (every process of a cluster answers the same). */
+    private readonly db: Pick<Db, 'query'>,
+    private readonly now: () => number = Date.now,
+  ) {
     this.problem = agoraLiveSettingsProblem(settings)
   }
 
@@ -68,24 +73,24 @@ export class AgoraLiveEngine implements LiveEngine {
     return `live: Agora media push from the host's browser (${room})`
   }
 
-  async run(room: RoomRow): Promise<void> {
-    if (!this.pushes.has(room.room_id)) this.pushes.set(room.room_id, new Map())
-  }
+  /** The host's client starts the pushes; reports of an earlier live are gone already. */
+  async run(): Promise<void> {}
 
   async stop(roomId: string): Promise<void> {
-    this.pushes.delete(roomId)
+    await clearPushStates(this.db, roomId)
   }
 
   /** A push URL no longer listed is no longer pushed: its last report goes. */
   async setStreams(room: RoomRow, streams: readonly { pushUrl: string }[]): Promise<void> {
-    const reports = this.pushes.get(room.room_id)
-    if (!reports) return
-    const listed = new Set([this.roomPushUrl(room), ...streams.map((s) => s.pushUrl)])
-    for (const url of [...reports.keys()]) if (!listed.has(url)) reports.delete(url)
+    const listed = [this.roomPushUrl(room), ...streams.map((s) => s.pushUrl)].filter(Boolean)
+    await clearPushStates(this.db, room.room_id, listed)
   }
 
-  pushStates(roomId: string): readonly PushState[] {
-    return [...(this.pushes.get(roomId) ?? [])].map(([url, state]) => ({ url, state }))
+  async pushStates(roomId: string): Promise<readonly PushState[]> {
+    return (await listPushStates(this.db, roomId)).map(({ url, state, reason }) => ({
+      url,
+      state: state === 'retrying' ? { kind: state, reason, attempt: 1 } : { kind: state },
+    }))
   }
 
   liveUrl(room: RoomRow, streams: readonly LiveStreamUrls[]): string {
@@ -109,10 +114,9 @@ export class AgoraLiveEngine implements LiveEngine {
   }
 
   /** Kept until the live stops (the route takes reports only while the room is live). */
-  reportPush(roomId: string, url: string, state: PushState['state']): boolean {
-    let reports = this.pushes.get(roomId)
-    if (!reports) this.pushes.set(roomId, (reports = new Map()))
-    reports.set(url, state)
+  async reportPush(roomId: string, url: string, state: PushState['state']): Promise<boolean> {
+    const reason = state.kind === 'retrying' ? state.reason : ''
+    await savePushState(this.db, roomId, { url, state: state.kind, reason }, this.now())
     return true
   }
 }

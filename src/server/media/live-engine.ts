@@ -34,7 +34,7 @@ export interface LiveEngine {
   /** The room's language streams changed while live: the pushes follow. */
   setStreams(room: RoomRow, streams: readonly LiveStreamTarget[]): Promise<void>
   /** How each push goes, by push URL (hosts read it in the Streaming URLs dialog). */
-  pushStates(roomId: string): readonly PushState[]
+  pushStates(roomId: string): Promise<readonly PushState[]>
   /** Where the CDN audience plays the room's stream while live ('' when it has none). */
   liveUrl(room: RoomRow, streams: readonly LiveStreamUrls[]): string
   /** A language's own stream beside its pull URL ('' when it has none). */
@@ -47,7 +47,7 @@ export interface LiveEngine {
    * A host's client tells how its push goes (engines whose pushes run in the host's browser);
    * false where this server pushes itself and knows better.
    */
-  reportPush(roomId: string, url: string, state: PushState['state']): boolean
+  reportPush(roomId: string, url: string, state: PushState['state']): Promise<boolean>
 }
 
 /** Local mode's live: the room composed by ffmpeg on this server, served and pushed from here. */
@@ -63,7 +63,7 @@ export function localLiveEngine(broadcasts: Broadcasts): LiveEngine {
     },
     stop: (roomId) => broadcasts.stopLive(roomId),
     setStreams: (room, streams) => broadcasts.setStreams(room, streams),
-    pushStates: (roomId) => broadcasts.pushStates(roomId),
+    pushStates: async (roomId) => broadcasts.pushStates(roomId),
     liveUrl: (room) => broadcasts.liveUrl(room.channel_name),
     languageUrl: (room, streamId) =>
       broadcasts.languageStreams(room.room_id).includes(streamId)
@@ -71,6 +71,6 @@ export function localLiveEngine(broadcasts: Broadcasts): LiveEngine {
         : '',
     roomPushUrl: () => '',
     originDir: (key) => broadcasts.liveDir(key),
-    reportPush: () => false,
+    reportPush: async () => false,
   }
 }

@@ -32,8 +32,9 @@ export const liveRoutes: FastifyPluginAsync<RouteOptions> = async (
   const { db } = deps
   const id = () => randomBytes(8).toString('hex')
 
-  const streamsOf = (room: RoomRow, viewer: Member, rows: readonly LiveStream[]) => {
-    const pushes = new Map(deps.live.pushStates(room.room_id).map((p) => [p.url, p.state]))
+  const streamsOf = async (room: RoomRow, viewer: Member, rows: readonly LiveStream[]) => {
+    const states = isHost(viewer) ? await deps.live.pushStates(room.room_id) : []
+    const pushes = new Map(states.map((p) => [p.url, p.state]))
     return rows.map((r): LanguageStream => {
       const push = isHost(viewer) && r.pushUrl ? pushes.get(r.pushUrl) : undefined
       return {
@@ -98,7 +99,7 @@ export const liveRoutes: FastifyPluginAsync<RouteOptions> = async (
       pcCoverImage: room.pc_cover_image,
       mobCoverImage: room.mob_cover_image,
       backgroundImages: await images(room),
-      streamingUrls: streamsOf(room, viewer, rows),
+      streamingUrls: await streamsOf(room, viewer, rows),
       liveUrl: live ? deps.live.liveUrl(room, rows) : '',
       ...(pushUrl ? { pushUrl } : {}),
       liveAvailable: availability.available ? 1 : 0,
@@ -180,7 +181,7 @@ export const liveRoutes: FastifyPluginAsync<RouteOptions> = async (
             ? { kind: body.state, reason: body.reason ?? '', attempt: 1 }
             : { kind: body.state }
         // Only while live, and only where the host's client pushes (local mode pushes itself).
-        if (!live || !deps.live.reportPush(room.room_id, url, state))
+        if (!live || !(await deps.live.reportPush(room.room_id, url, state)))
           throw new ApiFailure(Code.live, 'this server does not take push reports now', {
             reason: live ? 'notReported' : 'notLive',
           })

@@ -8,6 +8,7 @@ import {
 import { CANVAS } from '../../../src/server/media/compose/layout'
 import { SAMPLE_RATE } from '../../../src/server/media/compose/mixer'
 import { ENCODING } from '../../../src/server/media/compose/program'
+import type { Db } from '../../../src/server/store/db'
 import type { RoomRow } from '../../../src/server/store/rooms'
 import { CDN_PROGRAM } from '@streams/wire/cdn-layout'
 import { updateRoom } from '../../../src/server/store/rooms'
@@ -63,7 +64,8 @@ describe('Agora live settings', () => {
   })
 
   it('without templates the room is played at its first language stream that is pushed and pulled', () => {
-    const engine = new AgoraLiveEngine({})
+    const noDb = { query: () => Promise.reject(new Error('unused')) } as unknown as Db
+    const engine = new AgoraLiveEngine({}, noDb)
     const streams = [
       { streamId: 'a', pushUrl: '', pullUrl: 'https://cdn/a.m3u8' },
       { streamId: 'b', pushUrl: 'rtmp://cdn/live/b', pullUrl: 'https://cdn/b.m3u8' },
@@ -135,6 +137,21 @@ describe('Agora mode: the live engine composes nothing on this server', () => {
       pushError: 'LIVE_STREAMING_CDN_ERROR',
     })
     expect((await setting(audience)).streamingUrls[0]).not.toHaveProperty('pushState')
+    // Kept in the database: another process of a cluster answers the same.
+    const elsewhere = new AgoraLiveEngine(
+      { agoraLivePushUrl: PUSH, agoraLivePullUrl: PULL },
+      server.app.db,
+    )
+    expect(await elsewhere.pushStates(roomId)).toEqual([
+      {
+        url: 'rtmp://cdn.example.com/live/en-key',
+        state: { kind: 'retrying', reason: 'LIVE_STREAMING_CDN_ERROR', attempt: 1 },
+      },
+      {
+        url: `rtmp://push.cdn.example.com/live/${channel}?key=secret`,
+        state: { kind: 'retrying', reason: 'CDN refused', attempt: 1 },
+      },
+    ])
     // A conferee may not report; an unknown stream is refused.
     const byGuest = await guest.client.post(`${ROOM}room/${roomId}/streamingUrls/pushState`, {
       streamId,
@@ -150,7 +167,7 @@ describe('Agora mode: the live engine composes nothing on this server', () => {
     expect(ended.liveUrl).toBe('')
     expect(ended).not.toHaveProperty('pushUrl')
     expect(ended.streamingUrls[0].pushState).toBe('')
-    expect(server.app.deps.live.pushStates(roomId)).toEqual([])
+    expect(await server.app.deps.live.pushStates(roomId)).toEqual([])
   })
 })
 
