@@ -116,7 +116,7 @@ export function toMe(deps: Deps, room: RoomRow, member: Member): Me {
     screenUid: member.screenId,
     channel: room.channel_name,
     userId: member.userId,
-    publisher: member.role === Role.host || member.enableAudio === 1 || member.enableVideo === 1,
+    role: member.role,
   })
   return {
     uid: member.uid,

@@ -115,13 +115,12 @@ export const roomRoutes: FastifyPluginAsync<RouteOptions & { admission: Admissio
           throw new ApiFailure(Code.refreshFailed, 'refresh token failed', {
             reason: 'refreshFailed',
           })
-        const publisher = me.role === Role.host || me.enableAudio === 1 || me.enableVideo === 1
         return deps.media.issue({
           uid: me.uid,
           screenUid: me.screenId,
           channel: room.channel_name,
           userId: me.userId,
-          publisher,
+          role: me.role,
         })
       },
 
