@@ -56,8 +56,8 @@ import {
   likeEffect,
   loginFlowEffect,
   recordingEffect,
-  tokenEffect,
 } from './session'
+import { tokenEffect } from './tokens'
 import {
   countdownFetchEffect,
   countdownTimerEffect,

@@ -1,15 +1,4 @@
-import {
-  concat,
-  EMPTY,
-  exhaustMap,
-  filter,
-  map,
-  mergeMap,
-  of,
-  withLatestFrom,
-  catchError,
-  type Observable,
-} from 'rxjs'
+import { exhaustMap, filter, map, mergeMap, of, withLatestFrom, type Observable } from 'rxjs'
 import type { Effect } from '../core/store'
 import { ofType } from '../core/of-type'
 import type { Event } from '../events'
@@ -19,7 +8,7 @@ import { selectCan } from '../selectors/permissions'
 import { Cmd } from '../wire/channel'
 import { NOT_LOGGED_IN, RECORDING_MIN_SECONDS } from '../wire/constants'
 import { say } from './announce'
-import { ErrorText, once, restCall } from './errors'
+import { restCall } from './errors'
 
 type RoomEffect = Effect<State, Event, Deps>
 type Room = NonNullable<State['room']>
@@ -37,40 +26,6 @@ export const loginFlowEffect: RoomEffect = (event$) =>
       type: 'auth/loginRequired',
       call: e.type === 'rest/callFailed' ? e.call : 'enterRoom',
     })),
-  )
-
-/**
- * [API-4] Tokens about to expire are refreshed ('refresh token failed' on failure, [ERR-1]) and
- * handed to media and messaging.
- */
-export const tokenEffect: RoomEffect = (event$, state$, deps) =>
-  event$.pipe(
-    ofType('rtc/tokenWillExpire', 'rtm/tokenWillExpire', 'rtm/tokenExpired'),
-    withLatestFrom(state$),
-    filter(([, s]) => s.room !== null),
-    exhaustMap(([, s]) =>
-      restCall(
-        'refreshToken',
-        () => deps.rest.refreshToken((s.room as Room).roomId),
-        (t) => ({ type: 'rest/tokenRefreshed', ...t }),
-        ErrorText.refreshToken,
-      ).pipe(
-        mergeMap((out): Observable<Event> => {
-          if (out.type !== 'rest/tokenRefreshed') return of(out)
-          return concat(
-            of(out),
-            once(() => deps.media.renewToken(out.rtcToken)).pipe(
-              map((): Event => ({ type: 'rtc/tokenRenewed' })),
-              catchError(() => EMPTY),
-            ),
-            once(() => deps.messaging.renewToken(out.rtmToken)).pipe(
-              map((): Event => ({ type: 'rtm/tokenRenewed' })),
-              catchError(() => EMPTY),
-            ),
-          )
-        }),
-      ),
-    ),
   )
 
 /** A like: the server counts it and answers the total ([LIKE-1]). */

@@ -49,8 +49,13 @@ export type RtcEvent =
       readonly state: 'starting' | 'running' | 'retrying' | 'ended'
       readonly reason?: string
     }
+  /** The RTC token expires in 30 s: renew it. */
   | { readonly type: 'rtc/tokenWillExpire' }
+  /** The RTC token expired: the SDK left the channel; a fresh token joins it again. */
+  | { readonly type: 'rtc/tokenExpired' }
   | { readonly type: 'rtc/tokenRenewed' }
+  /** Media refused the fresh token (its message). */
+  | { readonly type: 'rtc/tokenRenewFailed'; readonly message: string }
   /** After a reconnection the media links were renegotiated with every member. */
   | { readonly type: 'rtc/resynced' }
   /**

@@ -32,8 +32,11 @@ export type RtmEvent =
       readonly state: ConnectionState
       readonly reason: string
     }
+  /** The RTM token expired while reconnecting: renew it. */
   | { readonly type: 'rtm/tokenExpired' }
   | { readonly type: 'rtm/tokenRenewed' }
+  /** Messaging refused the fresh token (its message). */
+  | { readonly type: 'rtm/tokenRenewFailed'; readonly message: string }
   | { readonly type: 'rtm/sendFailed'; readonly message: string }
   /** The messaging token expires soon: renew it. */
   | { readonly type: 'rtm/tokenWillExpire' }

@@ -83,7 +83,11 @@ export interface MediaPort {
   setRemoteVolumes(volumes: RemoteVolumes): Io<void>
   switchDevice(kind: 'camera' | 'microphone' | 'speaker', deviceId: string): Io<void>
   setNoiseReduction(enabled: boolean): Io<void>
-  renewToken(token: string): Io<void>
+  /**
+   * Hands the media client a fresh token (and the screen share's, if one runs). Fails when the
+   * SDK refuses it (the core reports rtc/tokenRenewFailed).
+   */
+  renewToken(token: string, screenToken?: string): Io<void>
   /**
    * Agora mode: pushes the room's live to the CDN as `push` says (its layout set again when it
    * changes, new URLs started, gone ones stopped), or stops every push (null). Each push's state

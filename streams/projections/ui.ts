@@ -71,6 +71,16 @@ const withoutToast = (ui: UiState, id: number): UiState =>
       })
     : ui
 
+/**
+ * [API-4] [ERR-1] The access tokens could not be renewed ('refresh token failed', or an SDK
+ * refused the fresh one): one box says that audio, video and chat stop when they expire, and
+ * that rejoining restores them.
+ */
+const accessNotRenewed = (ui: UiState): UiState =>
+  ui.dialogs.some((d) => d.kind === 'tokenRefreshFailed')
+    ? ui
+    : dialog(ui, 'tokenRefreshFailed', {}, false)
+
 /** Dialogs whose closing sends the user home. */
 const LEAVING: ReadonlySet<DialogKind> = new Set([
   'meetingEnded',
@@ -212,11 +222,15 @@ export const uiProjection = defineProjection<
       ? dialog(ui, 'alert', { message: e.message }, false)
       : toast(ui, 'warning', e.message),
   'rest/callFailed': (ui, e) => {
+    if (e.call === 'refreshToken') return accessNotRenewed(ui)
     // a business call's refusal says the server's reason (the texts translate the known ones)
     if (BUSINESS_CALLS.has(e.call)) return toast(ui, 'error', e.message)
     const key = FAILURE_TOASTS[e.call]
     return key ? toast(ui, 'error', key, { reason: e.message }) : ui
   },
+  // [API-4] a fresh token media or messaging refused: the same box as a failed refresh
+  'rtc/tokenRenewFailed': (ui) => accessNotRenewed(ui),
+  'rtm/tokenRenewFailed': (ui) => accessNotRenewed(ui),
   // [API-2] not logged in: the login flow
   'auth/loginRequired': (ui) => redirect(ui, '/login', 0),
   // [TRACK-4] an audio switch on non-mobile: a 5000 ms warning naming the device

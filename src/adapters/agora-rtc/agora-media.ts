@@ -51,6 +51,8 @@ interface Joined {
   readonly unbind: () => void
   readonly denoiser: Denoiser
   screen?: { client: IAgoraRTCClient; track: ILocalVideoTrack }
+  /** The token expired (token-privilege-did-expire): the SDK left the channel. */
+  expired?: boolean
 }
 
 /**
@@ -272,8 +274,22 @@ export class AgoraMedia implements MediaPort {
     await this.attempt(() => this.joined?.denoiser.apply(this.audio, enabled))
   }
 
-  async renewToken(token: string): Promise<void> {
-    await this.attempt(() => this.joined?.client.renewToken(token))
+  /**
+   * A fresh token: renewed on the client (and the screen share's), or, once the old one expired
+   * and the SDK left the channel, joined with again and what was published published again. An
+   * SDK refusal fails the call (the core reports rtc/tokenRenewFailed).
+   */
+  async renewToken(token: string, screenToken?: string): Promise<void> {
+    const joined = this.joined
+    if (!joined) return
+    if (joined.expired) {
+      const { appId, channel, uid } = joined.join
+      await joined.client.join(appId, channel, token || null, toAgoraUid(uid))
+      joined.expired = false
+      const published = [this.audio, this.video].filter((t) => t !== undefined)
+      if (joined.role === 'host' && published.length > 0) await joined.client.publish(published)
+    } else await joined.client.renewToken(token)
+    if (joined.screen && screenToken) await joined.screen.client.renewToken(screenToken)
   }
 
   /** The room's live to the CDN through Agora's transcoding (agora-live.ts); a host's client. */
@@ -314,6 +330,7 @@ export class AgoraMedia implements MediaPort {
   }
 
   private remoteEvent(event: RtcEvent): void {
+    if (event.type === 'rtc/tokenExpired' && this.joined) this.joined.expired = true
     if (event.type === 'rtc/userUnpublished' && event.kind === 'video')
       this.showing(event.uid, false)
     if (event.type === 'rtc/userLeft') this.showing(event.uid, false)

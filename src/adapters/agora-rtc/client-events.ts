@@ -72,12 +72,7 @@ export function bindClientEvents(
           : { type: 'rtc/connectionStateChanged', state, reason },
       ),
     'token-privilege-will-expire': () => emit({ type: 'rtc/tokenWillExpire' }),
-    'token-privilege-did-expire': () =>
-      emit({
-        type: 'rtc/exceptionRaised',
-        code: 'TOKEN_EXPIRED',
-        message: 'the RTC token expired',
-      }),
+    'token-privilege-did-expire': () => emit({ type: 'rtc/tokenExpired' }),
   } as const
   for (const [name, handler] of Object.entries(handlers))
     client.on(name as 'exception', handler as never)

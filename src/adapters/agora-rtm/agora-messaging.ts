@@ -114,9 +114,9 @@ export class AgoraMessaging implements MessagingPort {
     return { ...(await this.loggedIn().queryPeersOnlineStatus([...uids])) }
   }
 
+  /** A fresh token for the login; a refusal fails the call (the core reports it). */
   async renewToken(token: string): Promise<void> {
     await this.loggedIn().renewToken(token)
-    this.subject.next({ type: 'rtm/tokenRenewed' })
   }
 
   /**

@@ -10,6 +10,7 @@ export type DialogKind =
   | 'stateChanged'
   | 'recordingFailed'
   | 'inactiveWarning'
+  | 'tokenRefreshFailed'
   | 'alert'
 
 export interface Dialog {

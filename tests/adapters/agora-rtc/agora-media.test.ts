@@ -139,7 +139,7 @@ describe('AgoraMedia: agora-rtc-sdk-ng callbacks as events', () => {
       { type: 'rtc/connectionStateChanged', state: 'DISCONNECTED', reason: 'NETWORK_ERROR' },
       { type: 'rtc/connectionStateChanged', state: 'CONNECTED' },
       { type: 'rtc/tokenWillExpire' },
-      { type: 'rtc/exceptionRaised', code: 'TOKEN_EXPIRED', message: 'the RTC token expired' },
+      { type: 'rtc/tokenExpired' },
     ])
   })
 
@@ -292,18 +292,38 @@ describe('AgoraMedia: agora-rtc-sdk-ng callbacks as events', () => {
     expect(denoiser.processor.disable).toHaveBeenCalled()
   })
 
-  it('renews the token and reports an SDK refusal as rtc/exceptionRaised', async () => {
-    const { client, media, events } = await joined()
-    await media.renewToken('new')
+  it('[API-4] renews the token on the client and the screen share’s; a refusal fails the call', async () => {
+    const { fake, client, media, events } = await joined()
+    await media.startScreenShare(
+      { name: '720p_2', width: 1280, height: 720, frameRate: 24, bitrate: 2000 },
+      'screen-token',
+    )
+    await media.renewToken('new', 'new-screen')
     expect(client.renewToken).toHaveBeenCalledWith('new')
+    expect(fake.clients[1]?.renewToken).toHaveBeenCalledWith('new-screen')
     client.renewToken.mockRejectedValueOnce(
       Object.assign(new Error('bad token'), { code: 'INVALID_PARAMS' }),
     )
-    await media.renewToken('bad')
-    expect(events.at(-1)).toEqual({
-      type: 'rtc/exceptionRaised',
-      code: 'INVALID_PARAMS',
-      message: 'bad token',
-    })
+    await expect(media.renewToken('bad')).rejects.toThrow('bad token')
+    expect(events).toEqual([])
+  })
+
+  it('[API-4] after token-privilege-did-expire a fresh token joins again and publishes again', async () => {
+    const { fake, client, media, events } = await joined()
+    await media.publish('audio', {})
+    await media.publish('video', {})
+    const mic = await fake.createMicrophoneAudioTrack.mock.results[0]?.value
+    const camera = await fake.createCameraVideoTrack.mock.results[0]?.value
+    client.emit('token-privilege-did-expire')
+    expect(events).toEqual([{ type: 'rtc/tokenExpired' }])
+    client.publish.mockClear()
+    await media.renewToken('fresh')
+    expect(client.renewToken).not.toHaveBeenCalled()
+    expect(client.join).toHaveBeenLastCalledWith('app', 'room-ch', 'fresh', 1234)
+    expect(client.publish).toHaveBeenCalledWith([mic, camera])
+    // Renewed in the channel again: the next one is a renewal.
+    await media.renewToken('later')
+    expect(client.renewToken).toHaveBeenCalledWith('later')
+    expect(client.join).toHaveBeenCalledTimes(2)
   })
 })

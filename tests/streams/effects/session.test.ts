@@ -1,7 +1,7 @@
 import { of, throwError } from 'rxjs'
 import { describe, expect, it } from 'vitest'
 import { endedEffect, departureEffect } from '@streams/effects/lifecycle'
-import { likeEffect, loginFlowEffect, recordingEffect, tokenEffect } from '@streams/effects/session'
+import { likeEffect, loginFlowEffect, recordingEffect } from '@streams/effects/session'
 import { liveStateDelayEffect, redirectEffect, toastEffect } from '@streams/effects/timers'
 import { chatEffect } from '@streams/effects/chat'
 import { chatMessage } from '@streams/projections/chat'
@@ -34,35 +34,6 @@ describe('calls and errors', () => {
       call: 'like',
       message: 'not logged in',
       code: 500,
-    })
-  })
-
-  it("[ERR-1] a failed token refresh is 'refresh token failed'; a fresh token goes to media and messaging", () => {
-    const ok = runEffects(inRoom(), [tokenEffect], (_h, at) =>
-      at(0, { type: 'rtc/tokenWillExpire' }),
-    )
-    expect(ok.calls()).toEqual([
-      ['rest.refreshToken', 'r1'],
-      ['media.renewToken', 'rtc2'],
-      ['messaging.renewToken', 'rtm2'],
-    ])
-    expect(ok.store.getState().me?.rtcToken).toBe('rtc2')
-    const rtm = runEffects(inRoom(), [tokenEffect], (_h, at) =>
-      at(0, { type: 'rtm/tokenWillExpire' }),
-    )
-    expect(rtm.calls('rest')).toEqual([['rest.refreshToken', 'r1']])
-    const failed = runEffects(
-      inRoom(),
-      [tokenEffect],
-      (_h, at) => at(0, { type: 'rtm/tokenExpired' }),
-      {
-        rest: { refreshToken: () => throwError(() => new Error('500')) },
-      },
-    )
-    expect(failed.seen.at(-1)?.event).toMatchObject({
-      type: 'rest/callFailed',
-      call: 'refreshToken',
-      message: 'refresh token failed',
     })
   })
 

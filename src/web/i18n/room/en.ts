@@ -135,6 +135,10 @@ export const roomEn = {
       off: '{{userName}} turned off your {{what}}.',
     },
     recordingFailed: { title: 'Recording failed', text: 'Recording failed' },
+    tokenRefreshFailed: {
+      title: 'Your access could not be renewed',
+      text: 'Refresh token failed: the server did not renew your access to this meeting. Audio, video and chat stop when the current access expires; leave and join the room again to continue.',
+    },
     inactiveWarning: {
       title: 'Still there?',
       text: 'Nothing happened in this room for a while: you will be exited from it.',

@@ -131,6 +131,10 @@ export const roomZh: Texts<typeof roomEn> = {
       off: '{{userName}} 关闭了你的{{what}}。',
     },
     recordingFailed: { title: '录制失败', text: '录制失败' },
+    tokenRefreshFailed: {
+      title: '无法续期访问权限',
+      text: '刷新 token 失败：服务器未能续期你在本会议中的访问权限。当前权限到期后，音视频和聊天将停止；请退出并重新进入房间以继续。',
+    },
     inactiveWarning: {
       title: '还在吗？',
       text: '该房间长时间无活动，你将被移出房间。',
