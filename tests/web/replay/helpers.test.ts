@@ -3,7 +3,7 @@ import type { Envelope } from '@streams/core/envelope'
 import type { Event } from '@streams/events'
 import { createReplay } from '@streams/replay/engine'
 import { asList } from '@streams/replay/envelopes'
-import type { Marker } from '@streams/replay/markers'
+import { MARKER_KINDS, type Marker } from '@streams/replay/markers'
 import { replayEn } from '../../../src/web/i18n/replay/en'
 import { replayZh } from '../../../src/web/i18n/replay/zh'
 import { en } from '../../../src/web/i18n/en'
@@ -15,6 +15,7 @@ import {
   fractionOfStep,
   markerColumns,
   scaleOf,
+  type MarkerColumns,
   stepAtFraction,
 } from '../../../src/web/screens/replay/timeline-scale'
 import { kickSessionLog } from './kick-log'
@@ -95,47 +96,74 @@ describe('replay screen helpers', () => {
     expect(columns.role.every((c) => c === 0)).toBe(true)
   })
 
+  it('bins each marker by its time (or its step when every event has one time), as the log grows', () => {
+    // six events at 0, 10, 20, 30, 90 and 100 ms; four columns
+    const envelopes = [0, 10, 20, 30, 90, 100].map((at, i) => count(at, i))
+    const view = asList(envelopes)
+    const markers: Marker[] = [
+      { index: 0, kinds: ['join'] },
+      { index: 1, kinds: ['chat', 'error'] },
+      { index: 2, kinds: ['chat'] },
+      { index: 3, kinds: ['gap'] },
+    ]
+    const lanes = (c: MarkerColumns) =>
+      Object.fromEntries(
+        Object.entries(c)
+          .filter(([, v]) => v.some((n) => n > 0))
+          .map(([k, v]) => [k, [...v]]),
+      )
+    // four events so far (0 to 30 ms): one a column
+    const early = markerColumns(markers, view, { from: 0, to: 30, length: 4, byTime: true }, 4)
+    expect(lanes(early)).toEqual({
+      join: [1, 0, 0, 0],
+      error: [0, 1, 0, 0],
+      chat: [0, 1, 1, 0],
+      gap: [0, 0, 0, 1],
+    })
+    // the log grows to six (0 to 100 ms): the first three share column 0, the last one is in
+    // the last column (not past it)
+    markers.push({ index: 4, kinds: ['chat'] }, { index: 5, kinds: ['join', 'chat'] })
+    const grown = markerColumns(markers, view, { from: 0, to: 100, length: 6, byTime: true }, 4)
+    expect(lanes(grown)).toEqual({
+      join: [1, 0, 0, 1],
+      error: [1, 0, 0, 0],
+      chat: [2, 0, 0, 2],
+      gap: [0, 1, 0, 0],
+    })
+    // every event at one time: by step (steps 1 to 6 of 6)
+    const byStep = markerColumns(markers, view, { from: 0, to: 0, length: 6, byTime: false }, 4)
+    expect(lanes(byStep)).toEqual({
+      join: [1, 0, 0, 1],
+      error: [0, 1, 0, 0],
+      chat: [0, 1, 1, 2],
+      gap: [0, 0, 1, 0],
+    })
+  })
+
   it('bins the markers of a growing log as a fresh count over the whole log does', () => {
-    // uneven times; every kind; the markers array grows between two calls (the log opening)
+    // uneven times; every kind; the markers array grows between two calls (the log opening),
+    // past the first table's 1,024 markers
     const envelopes = Array.from({ length: 3000 }, (_, i) => count(i * 7 + (i % 13) * 5, i))
-    const kinds = [
-      'join',
-      'error',
-      'dialog',
-      'role',
-      'chat',
-      'muteAll',
-      'grant',
-      'restFailed',
-      'reconnect',
-      'gap',
-    ] as const
+    const kinds = MARKER_KINDS
     const all: Marker[] = envelopes.flatMap((_, i) =>
       i % 4 === 1
         ? []
         : [{ index: i, kinds: [kinds[i % 10]!, ...(i % 5 === 0 ? [kinds[(i + 3) % 10]!] : [])] }],
     )
-    // what the bar drew before the markers were kept as numbers: one fractionOfStep a marker
-    const reference = (markers: readonly Marker[], length: number, columns: number) => {
-      const list = envelopes.slice(0, length)
-      const scale = { from: 0, to: list.at(-1)!.at, length, byTime: true }
-      const out = Object.fromEntries(kinds.map((k) => [k, new Uint32Array(columns)]))
-      for (const m of markers) {
-        const column = Math.min(
-          columns - 1,
-          Math.floor(fractionOfStep(scale, list, m.index + 1) * columns),
-        )
-        for (const k of m.kinds) out[k]![column]!++
-      }
-      return out
-    }
     const growing: Marker[] = []
     const view = asList(envelopes)
     for (const length of [1000, 3000]) {
       while (growing.length < all.length && all[growing.length]!.index < length)
         growing.push(all[growing.length]!)
       const scale = { from: 0, to: envelopes[length - 1]!.at, length, byTime: true }
-      expect(markerColumns(growing, view, scale, 240)).toEqual(reference(growing, length, 240))
+      // a copy of the array is a log seen for the first time: counted from nothing
+      const fresh = markerColumns([...growing], view, scale, 240)
+      expect(markerColumns(growing, view, scale, 240)).toEqual(fresh)
+      for (const kind of kinds)
+        expect(
+          fresh[kind].reduce((a, b) => a + b, 0),
+          kind,
+        ).toBe(growing.filter((m) => m.kinds.includes(kind)).length)
       // every event at one time: by step
       const flat = { from: 0, to: 0, length, byTime: false }
       const byStep = markerColumns(growing, view, flat, 100)
