@@ -1,8 +1,10 @@
 import type { Event } from '@streams/events'
 import { initialState, reduce, type State } from '@streams/projections'
+import type { DeviceInfo } from '@streams/wire/media'
 import type { Member } from '@streams/wire/member'
 import type { EntryAnswerData, Me, RoomInfo } from '@streams/wire/rest/room'
-import type { RoomDetail } from '@streams/ports/rest-types'
+import type { LanguageStream, LiveSetting, RoomDetail } from '@streams/ports/rest-types'
+import { placeholder } from '@streams/projections/member-record'
 import { channelMessage, type ChannelData, type CmdId } from '@streams/wire/channel'
 import { decodeChannelText } from '@streams/codecs/channel'
 
@@ -10,20 +12,10 @@ import { decodeChannelText } from '@streams/codecs/channel'
 
 export function member(uid: string, over: Partial<Member> = {}): Member {
   return {
-    roomId: 'r1',
-    uid,
-    role: 2,
+    ...placeholder('r1', uid),
     userId: `user-${uid}`,
     userName: `Name ${uid}`,
     userUuid: `uuid-${uid}`,
-    userPhoto: '',
-    enableAudio: 0,
-    enableVideo: 0,
-    enableChat: 1,
-    grantBoard: 0,
-    grantScreen: 0,
-    screenId: '',
-    userState: 1,
     ...over,
   }
 }
@@ -77,6 +69,45 @@ export function roomDetail(over: Partial<RoomDetail> = {}): RoomDetail {
     hosts: ['100'],
     hotNum: 0,
     likeTotal: 0,
+    ...over,
+  }
+}
+
+/** One language's stream of a live setting ('' everywhere but its id, type and name). */
+export function languageStream(
+  over: Partial<LanguageStream> & { streamId: string },
+): LanguageStream {
+  return {
+    languageType: over.streamId,
+    languageName: over.streamId.toUpperCase(),
+    languageIcon: '',
+    languageIconActive: '',
+    pullUrl: '',
+    pushUrl: '',
+    interpreterUid: '',
+    liveUrl: '',
+    ...over,
+  }
+}
+
+/** The live setting as GET room/{roomId}/live/setting answers it: not live, no languages. */
+export function liveSetting(over: Partial<LiveSetting> = {}): LiveSetting {
+  return {
+    roomId: 'r1',
+    roomUuid: 'room-uuid-1',
+    liveState: 0,
+    liveOpen: 0,
+    introduceOpen: 0,
+    introduce: '',
+    audienceWatchType: 1,
+    liveCdnType: 0,
+    pcCoverImage: '',
+    mobCoverImage: '',
+    backgroundImages: [],
+    streamingUrls: [],
+    liveUrl: '',
+    liveAvailable: 1,
+    liveUnavailableReason: '',
     ...over,
   }
 }
@@ -159,3 +190,26 @@ export function msg<C extends CmdId>(cmd: C, data: ChannelData<C>, from = 'serve
 
 /** The actor fields of a message from the host '100'. */
 export const byHost = { userId: 'user-100', userName: 'Name 100' }
+
+/** A peer message (an application or an invitation) from `uid`. */
+export const peerIn = (
+  type: 'peer/applyReceived' | 'peer/inviteReceived',
+  uid: string,
+  data: Record<string, unknown>,
+): Event =>
+  ({
+    type,
+    from: uid,
+    timestamp: 1,
+    data: { userId: `user-${uid}`, userName: `Name ${uid}`, uid, ...data },
+  }) as Event
+
+/** A microphone and a camera, listed; the media joined. */
+export const mic: DeviceInfo = { deviceId: 'mic1', label: 'Built-in mic', kind: 'microphone' }
+export const cam: DeviceInfo = { deviceId: 'cam1', label: 'Built-in camera', kind: 'camera' }
+export const withDevices = (s: State) =>
+  fold(
+    s,
+    { type: 'device/listChanged', devices: [mic, cam] },
+    { type: 'rtc/joined', uid: s.me?.uid ?? '' },
+  )

@@ -14,7 +14,7 @@ import type {
 } from '@streams/ports'
 import { memoryStorage } from '@streams/ports'
 import { reduce, type State } from '@streams/projections'
-import { member, roomDetail } from '../fixtures'
+import { languageStream, liveSetting, member, roomDetail } from '../fixtures'
 
 /** A recorded port call: the port, the method and its arguments. */
 export type Call = [string, ...unknown[]]
@@ -53,32 +53,20 @@ const restDefaults: Answers = {
   loadUsersAmount: () => of({ roomId: 'r1', usersAmount: 12, hotNum: 3 }),
   loadHotNum: () => of({ roomId: 'r1', hotNum: 345 }),
   loadLiveSetting: () =>
-    of({
-      roomId: 'r1',
-      roomUuid: 'room-uuid-1',
-      liveState: 1,
-      liveOpen: 1,
-      introduceOpen: 0,
-      introduce: '',
-      audienceWatchType: 1,
-      liveCdnType: 0,
-      pcCoverImage: '',
-      mobCoverImage: '',
-      backgroundImages: [],
-      streamingUrls: [
-        {
-          streamId: 's1',
-          languageType: 'zh',
-          languageName: '中文',
-          languageIcon: '',
-          languageIconActive: '',
-          pullUrl: 'https://cdn/live.m3u8',
-          pushUrl: '',
-          interpreterUid: '',
-          liveUrl: '',
-        },
-      ],
-    }),
+    of(
+      liveSetting({
+        liveState: 1,
+        liveOpen: 1,
+        streamingUrls: [
+          languageStream({
+            streamId: 's1',
+            languageType: 'zh',
+            languageName: '中文',
+            pullUrl: 'https://cdn/live.m3u8',
+          }),
+        ],
+      }),
+    ),
   loadPlayback: () =>
     of({ roomId: 'r1', uploadedVideoUrl: 'https://cdn/v1.mp4', recordingFileListVos: [] }),
   loadSurplus: () => of(30),

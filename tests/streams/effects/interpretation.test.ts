@@ -1,43 +1,18 @@
 import { describe, expect, it } from 'vitest'
 import { interpretationEffect } from '@streams/effects/interpretation'
 import type { Event } from '@streams/events'
-import type { LanguageStream, LiveSetting } from '@streams/ports'
+import type { LanguageStream } from '@streams/ports'
 import { INTERPRETATION_ROOM_VOLUME, selectListening } from '@streams/selectors'
 import { Role } from '@streams/wire/roles'
-import { inRoom } from '../fixtures'
+import { inRoom, languageStream, liveSetting } from '../fixtures'
 import { runEffects } from './harness'
 
-const language = (streamId: string, interpreterUid: string, pullUrl = ''): LanguageStream => ({
-  streamId,
-  languageType: streamId,
-  languageName: streamId.toUpperCase(),
-  languageIcon: '',
-  languageIconActive: '',
-  pullUrl,
-  pushUrl: '',
-  interpreterUid,
-  liveUrl: '',
-})
+const language = (streamId: string, interpreterUid: string, pullUrl = '') =>
+  languageStream({ streamId, interpreterUid, pullUrl })
 
 const settingWith = (streamingUrls: LanguageStream[]): Event => ({
   type: 'rest/liveSettingLoaded',
-  setting: {
-    roomId: 'r1',
-    roomUuid: 'room-uuid-1',
-    liveState: 0,
-    liveOpen: 0,
-    introduceOpen: 0,
-    introduce: '',
-    audienceWatchType: 1,
-    liveCdnType: 0,
-    pcCoverImage: '',
-    mobCoverImage: '',
-    backgroundImages: [],
-    streamingUrls,
-    liveUrl: '',
-    liveAvailable: 1,
-    liveUnavailableReason: '',
-  } satisfies LiveSetting,
+  setting: liveSetting({ streamingUrls }),
 })
 
 const joined: Event = { type: 'rtc/joined', uid: '200' }

@@ -3,26 +3,16 @@ import { describe, expect, it } from 'vitest'
 import { liveSettingEffect, liveStateEffect } from '@streams/effects/live'
 import { Cmd } from '@streams/wire/channel'
 import { Role } from '@streams/wire/roles'
-import { asHost, byHost, inRoom, msg } from '../fixtures'
+import { asHost, byHost, inRoom, languageStream, liveSetting, msg } from '../fixtures'
 import { runEffects } from './harness'
 
-const setting = (liveState: 0 | 1 | 2 | 3, liveUrl: string) => ({
-  roomId: 'r1',
-  roomUuid: 'room-uuid-1',
-  liveState,
-  liveOpen: liveState === 1 || liveState === 2 ? 1 : 0,
-  introduceOpen: 0,
-  introduce: '',
-  audienceWatchType: 2,
-  liveCdnType: 0,
-  pcCoverImage: '',
-  mobCoverImage: '',
-  backgroundImages: [],
-  streamingUrls: [],
-  liveUrl,
-  liveAvailable: 1,
-  liveUnavailableReason: '',
-})
+const setting = (liveState: 0 | 1 | 2 | 3, liveUrl: string) =>
+  liveSetting({
+    liveState,
+    liveOpen: liveState === 1 || liveState === 2 ? 1 : 0,
+    audienceWatchType: 2,
+    liveUrl,
+  })
 
 describe('live broadcast', () => {
   it('[LIVE-1] [CMD-27] a host starts and ends the live; the answer carries our live URL', () => {
@@ -80,17 +70,12 @@ describe('live broadcast', () => {
   })
 
   it('[ENTRY-3] a language added while paused or before the live reaches the audience; an END fetches nothing', () => {
-    const french = {
+    const french = languageStream({
       streamId: 's-fr',
       languageType: 'fr',
       languageName: 'Français',
-      languageIcon: '',
-      languageIconActive: '',
       pullUrl: 'https://cdn.example.com/fr.m3u8',
-      pushUrl: '',
-      interpreterUid: '',
-      liveUrl: '',
-    }
+    })
     const answers = [
       { ...setting(2, '/live/k/index.m3u8'), streamingUrls: [french] },
       { ...setting(0, ''), streamingUrls: [french] },
