@@ -1,6 +1,6 @@
 import type { App } from '../../src/server/app'
 import { announceMember } from '../../src/server/rooms/entry'
-import { addMember } from '../../src/server/store/members'
+import { addMember } from '../../src/server/store/seats'
 import { findActiveRoomByName } from '../../src/server/store/rooms'
 
 /**

@@ -1,4 +1,3 @@
-import { randomBytes, randomInt } from 'node:crypto'
 import type { Member } from '@streams/wire/member'
 import type { RoleId } from '@streams/wire/roles'
 import type { Db } from './db'
@@ -44,50 +43,6 @@ export function toMember(row: MemberRow): Member {
     grantScreen: flag(row.grant_screen),
     screenId: row.screen_id,
     userState: flag(row.user_state),
-  }
-}
-
-/** A fresh numeric uid, never 4 digits (those are RTMP input users, [RTMP-1]). */
-const newUid = () => String(randomInt(100_000, 2_147_483_647))
-
-/** A new member record with a fresh uid and a screen-share uid. */
-export async function addMember(
-  db: Queryable,
-  input: {
-    roomId: string
-    userId: string
-    userName: string
-    userPhoto: string
-    role: RoleId
-    enableAudio: 0 | 1
-    enableVideo: 0 | 1
-    projectionId?: string
-    now: number
-  },
-): Promise<Member> {
-  for (let attempt = 0; ; attempt++) {
-    const { rows } = await db.query<MemberRow>(
-      `INSERT INTO room_members (room_id, uid, user_id, user_name, user_uuid, user_photo, role, enable_audio, enable_video, screen_id, projection_id, joined_at, seen_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12) ON CONFLICT DO NOTHING RETURNING *`,
-      [
-        input.roomId,
-        newUid(),
-        input.userId,
-        input.userName,
-        randomBytes(8).toString('hex'),
-        input.userPhoto,
-        input.role,
-        input.enableAudio,
-        input.enableVideo,
-        // A projection display (role 4) never shares a screen: its screenId is the projection
-        // it shows, as the spec's projection login has it; everyone else gets a screen-share uid.
-        input.projectionId || newUid(),
-        input.projectionId ?? '',
-        input.now,
-      ],
-    )
-    if (rows[0]) return toMember(rows[0])
-    if (attempt > 5) throw new Error('could not allocate a uid')
   }
 }
 

@@ -16,6 +16,7 @@ export interface NewMember {
   readonly projectionId: string
 }
 
+/** A fresh numeric uid, never 4 digits (those are RTMP input users, [RTMP-1]). */
 const newUid = () => String(randomInt(100_000, 2_147_483_647))
 
 /**
@@ -76,6 +77,16 @@ export async function insertMembers(
     todo = todo.filter((i) => out[i] === undefined)
   }
   return out as Member[]
+}
+
+/** One new member record with a fresh uid and a screen-share uid. */
+export async function addMember(
+  db: Queryable,
+  input: Omit<NewMember, 'projectionId'> & { roomId: string; projectionId?: string; now: number },
+): Promise<Member> {
+  const { roomId, now, projectionId = '', ...rest } = input
+  const [member] = await insertMembers(db, roomId, [{ ...rest, projectionId }], now)
+  return member!
 }
 
 /** Present members of these accounts (an entry replaces its account's earlier member). */

@@ -1,5 +1,5 @@
 import { createCanvas } from '@napi-rs/canvas'
-import { Awareness } from 'y-protocols/awareness'
+import { applyAwarenessUpdate, Awareness, encodeAwarenessUpdate } from 'y-protocols/awareness'
 import * as Y from 'yjs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BoardPicture, type LiveBoard } from '../../../../src/server/media/compose/board-picture'
@@ -9,7 +9,7 @@ import { Studio } from '../../../../src/server/media/compose/studio'
 import { YuvFrame, yuvOf } from '../../../../src/server/media/compose/yuv'
 import type { JanusServer } from '../../../../src/server/media/plane'
 import { openDb, type Db } from '../../../../src/server/store/db'
-import { addMember } from '../../../../src/server/store/members'
+import { addMember } from '../../../../src/server/store/seats'
 import { migrate } from '../../../../src/server/store/migrations'
 import { createRoom, updateRoom } from '../../../../src/server/store/rooms'
 import { until } from '../werift-peer'
@@ -58,6 +58,32 @@ function liveBoard(): LiveBoard & { released: number } {
   return board
 }
 
+/** A stored picture: a PNG of one colour. */
+function solidPng(width: number, height: number, colour: string): Uint8Array {
+  const canvas = createCanvas(width, height)
+  const ctx = canvas.getContext('2d')
+  ctx.fillStyle = colour
+  ctx.fillRect(0, 0, width, height)
+  return canvas.toBuffer('image/png')
+}
+
+/** A live board whose stored images are `images` (by address); every address asked is kept. */
+function withImages(board: LiveBoard, images: Record<string, Uint8Array>) {
+  const asked: string[] = []
+  const live: LiveBoard = {
+    ...board,
+    pageImage: async (url) => (asked.push(url), images[url]),
+  }
+  return { live, asked }
+}
+
+/** Someone else's presence on the board (their awareness state), as heard from the network. */
+function present(board: LiveBoard, state: Record<string, unknown>): void {
+  const other = new Awareness(new Y.Doc())
+  other.setLocalState(state)
+  applyAwarenessUpdate(board.awareness, encodeAwarenessUpdate(other, [other.clientID]), 'remote')
+}
+
 describe('the shared board in the live picture, rendered on the server', () => {
   it('draws a page white with its elements fitted into the place, deleted ones left out', () => {
     const frame = renderBoardPage(
@@ -86,8 +112,8 @@ describe('the shared board in the live picture, rendered on the server', () => {
       board.doc.getMap('page:/init').set('b', box('b', 0, 300, '#2f9e44', 'a1'))
       await until(() => near(pixel(picture.frame!, 160, 120), WHITE), 30_000, 'the board redrawn')
       // A broadcaster leads the view to another page: the picture shows that page.
-      const teacher = new Awareness(new Y.Doc())
-      teacher.setLocalState({
+      board.doc.getMap('page:/p2').set('c', box('c', 0, 0, '#e03131'))
+      present(board, {
         user: { uid: 'host-uid', name: 'Hana' },
         scenePath: '/init',
         view: {
@@ -96,13 +122,6 @@ describe('the shared board in the live picture, rendered on the server', () => {
           camera: { scrollX: 0, scrollY: 0, zoom: 1 },
         },
       })
-      board.doc.getMap('page:/p2').set('c', box('c', 0, 0, '#e03131'))
-      const { encodeAwarenessUpdate, applyAwarenessUpdate } = await import('y-protocols/awareness')
-      applyAwarenessUpdate(
-        board.awareness,
-        encodeAwarenessUpdate(teacher, [teacher.clientID]),
-        'remote',
-      )
       expect(picture.page()).toBe('/p2')
       await until(() => near(pixel(picture.frame!, 160, 120), RED), 30_000, 'the led page')
     } finally {
@@ -113,18 +132,9 @@ describe('the shared board in the live picture, rendered on the server', () => {
 
   it('shows a converted document’s page image under the page’s strokes', async () => {
     // The page image of page 2 of a document: a blue page (what the converter stored).
-    const canvas = createCanvas(640, 360)
-    const ctx = canvas.getContext('2d')
-    ctx.fillStyle = '#1971c2'
-    ctx.fillRect(0, 0, 640, 360)
-    const png = canvas.toBuffer('image/png')
     const src = '/api/board/board-1/files/f1/pages/2'
     const board = liveBoard()
-    const asked: string[] = []
-    const withImages: LiveBoard = {
-      ...board,
-      pageImage: async (url) => (asked.push(url), url === src ? png : undefined),
-    }
+    const { live, asked } = withImages(board, { [src]: solidPng(640, 360, '#1971c2') })
     board.doc.getMap('scenes').set('/docs/f1', {
       dir: '/docs/f1',
       dynamic: false,
@@ -132,12 +142,9 @@ describe('the shared board in the live picture, rendered on the server', () => {
     })
     // A red mark drawn on the page's left edge, in page units.
     board.doc.getMap('page:/docs/f1/2').set('a', { ...box('a', 0, 130, '#e03131'), width: 40 })
-    const teacher = new Awareness(new Y.Doc())
-    teacher.setLocalState({ user: { uid: 'host-uid' }, scenePath: '/docs/f1/2' })
-    const { encodeAwarenessUpdate, applyAwarenessUpdate } = await import('y-protocols/awareness')
-    applyAwarenessUpdate(board.awareness, encodeAwarenessUpdate(teacher, [teacher.clientID]), 'x')
+    present(board, { user: { uid: 'host-uid' }, scenePath: '/docs/f1/2' })
     const picture = new BoardPicture(
-      async () => withImages,
+      async () => live,
       () => undefined,
     )
     const BLUE = yuvOf(25, 113, 194)
@@ -157,26 +164,15 @@ describe('the shared board in the live picture, rendered on the server', () => {
 
   it('draws an image inserted on a page from the board’s stored images; one it cannot have is a crossed-out grey box', async () => {
     // The stored image (what the document centre keeps of an uploaded picture): green.
-    const canvas = createCanvas(200, 100)
-    const ctx = canvas.getContext('2d')
-    ctx.fillStyle = '#2f9e44'
-    ctx.fillRect(0, 0, 200, 100)
-    const png = canvas.toBuffer('image/png')
     const stored = '/api/board/board-1/files/f9/pages/1'
     const broken = '/api/board/board-1/files/f8/pages/1'
     const board = liveBoard()
-    const asked: string[] = []
     const warnings: string[] = []
-    const withImages: LiveBoard = {
-      ...board,
-      pageImage: async (url) => {
-        asked.push(url)
-        if (url === stored) return png
-        // Stored, but not a picture the server can decode.
-        if (url === broken) return new TextEncoder().encode('not an image')
-        return undefined
-      },
-    }
+    const { live, asked } = withImages(board, {
+      [stored]: solidPng(200, 100, '#2f9e44'),
+      // Stored, but not a picture the server can decode.
+      [broken]: new TextEncoder().encode('not an image'),
+    })
     const image = (id: string, x: number, fileId: string) => ({
       id,
       version: 1,
@@ -200,7 +196,7 @@ describe('the shared board in the live picture, rendered on the server', () => {
     page.set('2', image('2', 240, '5d41402abc4b2a76b9719d911017c592'))
     page.set('3', image('3', 480, broken))
     const picture = new BoardPicture(
-      async () => withImages,
+      async () => live,
       (message) => warnings.push(message),
     )
     const GREEN = yuvOf(47, 158, 68)

@@ -21,11 +21,12 @@ import {
 } from '../../../../src/server/media/ingest/rtp-out'
 import type { JanusServer } from '../../../../src/server/media/plane'
 import { openDb, type Db } from '../../../../src/server/store/db'
-import { addMember } from '../../../../src/server/store/members'
+import { addMember } from '../../../../src/server/store/seats'
 import { migrate } from '../../../../src/server/store/migrations'
 import { createRoom, type RoomRow } from '../../../../src/server/store/rooms'
+import { quiet } from './scratch'
 
-export const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined }
+export { quiet }
 
 /**
  * A stage for the composition tests: our own Janus, a database with a room, and people in it
