@@ -1,26 +1,15 @@
 import { execFile } from 'node:child_process'
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  ffprobe,
-  locateFfmpeg,
-  type FfmpegInstall,
-} from '../../../../src/server/media/compose/ffmpeg'
-import { CHUNK } from '../../../../src/server/media/compose/mixer'
-import { Program } from '../../../../src/server/media/compose/program'
+import { describe, expect, it } from 'vitest'
+import { ffprobe, type FfmpegInstall } from '../../../../src/server/media/compose/ffmpeg'
 import { LiveSink } from '../../../../src/server/media/compose/live-sink'
 import { yuvOf } from '../../../../src/server/media/compose/yuv'
 import { until } from '../werift-peer'
+import { composeScratch, quiet, sine, tonedProgram } from './scratch'
 
-const quiet = { warn: () => undefined }
 const RATE = 8000
-
-/** A 20 ms chunk of a sine tone at 48 kHz. */
-const sine = (hz: number, level: number) =>
-  new Int16Array(CHUNK).map((_, i) => Math.round(level * Math.sin((i * 2 * Math.PI * hz) / 48000)))
 
 /**
  * The energy of mono samples within 40 Hz of a frequency (the DFT's bins there): a tone's energy
@@ -59,34 +48,16 @@ async function track(ffmpeg: FfmpegInstall, playlist: string): Promise<Int16Arra
 }
 
 describe('multi-language streams: an interpreter’s own audio track', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'roomcast-languages-'))
-  let ffmpeg: FfmpegInstall
-  const cleanup: (() => Promise<unknown>)[] = []
-
-  beforeAll(() => {
-    const found = locateFfmpeg()
-    if ('missing' in found) throw new Error(found.missing)
-    ffmpeg = found.install
-  })
-  afterAll(async () => {
-    for (const undo of cleanup.reverse()) await undo().catch(() => undefined)
-    rmSync(dir, { recursive: true, force: true })
-  })
+  const scratch = composeScratch('languages')
+  const { dir, ffmpeg, cleanup } = scratch
 
   it('[LIVE-1] the room’s stream has the room’s sound without the interpreter; the language’s stream has the interpreter over the room turned down', async () => {
-    const p = new Program(ffmpeg, quiet, (frame) =>
-      frame.fill({ x: 0, y: 0, width: frame.width, height: frame.height }, yuvOf(40, 80, 160)),
-    )
     // The speaker talks at 400 Hz, the English interpreter at 1000 Hz (whole cycles in 20 ms).
-    const speaker = sine(400, 8000)
-    const interpreter = sine(1000, 8000)
-    const feed = setInterval(() => {
-      p.mixer.push('speaker', speaker)
-      p.mixer.push('interpreter', interpreter)
-    }, 20)
-    cleanup.push(
-      async () => clearInterval(feed),
-      () => p.stop(),
+    const p = tonedProgram(
+      scratch,
+      (frame) =>
+        frame.fill({ x: 0, y: 0, width: frame.width, height: frame.height }, yuvOf(40, 80, 160)),
+      { speaker: sine(400, 8000), interpreter: sine(1000, 8000) },
     )
     const room = new LiveSink(ffmpeg, quiet, 'room', join(dir, 'room'))
     const english = new LiveSink(ffmpeg, quiet, 'english', join(dir, 'en'), () => 1)

@@ -1,53 +1,31 @@
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { freePort } from '../../../../src/server/media/janus/supervisor'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  ffprobe,
-  FfmpegProcess,
-  locateFfmpeg,
-  type FfmpegInstall,
-} from '../../../../src/server/media/compose/ffmpeg'
-import { CHUNK } from '../../../../src/server/media/compose/mixer'
-import { Program } from '../../../../src/server/media/compose/program'
+import { describe, expect, it } from 'vitest'
+import { ffprobe, FfmpegProcess } from '../../../../src/server/media/compose/ffmpeg'
 import { HlsSink, RtmpSink, type SinkState } from '../../../../src/server/media/compose/sinks'
 import { yuvOf } from '../../../../src/server/media/compose/yuv'
 import { until } from '../werift-peer'
-
-const quiet = { warn: () => undefined }
+import { composeScratch, quiet, sine, tonedProgram } from './scratch'
 
 describe('the program: one encode, copied to HLS and RTMP', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'roomcast-program-'))
-  let ffmpeg: FfmpegInstall
-  const cleanup: (() => Promise<unknown>)[] = []
-
-  beforeAll(() => {
-    const found = locateFfmpeg()
-    if ('missing' in found) throw new Error(found.missing)
-    ffmpeg = found.install
-  })
-  afterAll(async () => {
-    for (const undo of cleanup.reverse()) await undo().catch(() => undefined)
-    rmSync(dir, { recursive: true, force: true })
-  })
+  const scratch = composeScratch('program')
+  const { dir, ffmpeg, cleanup } = scratch
 
   /** A program whose picture changes colour every frame, with a tone in the mix. */
   function program() {
     let n = 0
-    const p = new Program(ffmpeg, quiet, (frame) => {
-      n++
-      frame.fill({ x: 0, y: 0, width: frame.width, height: frame.height }, yuvOf(n % 255, 80, 160))
-    })
-    const tone = new Int16Array(CHUNK).map((_, i) =>
-      Math.round(8000 * Math.sin((i * 2 * Math.PI * 440) / 48000)),
+    return tonedProgram(
+      scratch,
+      (frame) => {
+        n++
+        frame.fill(
+          { x: 0, y: 0, width: frame.width, height: frame.height },
+          yuvOf(n % 255, 80, 160),
+        )
+      },
+      { tone: sine(440, 8000) },
     )
-    const feed = setInterval(() => p.mixer.push('tone', tone), 20)
-    cleanup.push(
-      async () => clearInterval(feed),
-      () => p.stop(),
-    )
-    return p
   }
 
   it('writes a live HLS window of whole one-second segments with H.264 and AAC, and ends the playlist', async () => {
