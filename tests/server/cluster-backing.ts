@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process'
+import type { BuildOptions } from '../../src/server/app'
+import { startServer, type TestServer } from './harness'
 import { postgresBin, startPostgres } from './postgres'
 import { redisBin, startRedis } from './redis'
 
@@ -41,4 +43,42 @@ export async function startClusterBacking(): Promise<ClusterBacking | undefined>
     pg.stop()
     throw error
   }
+}
+
+/** Two server processes' worth of server on one throwaway backing, and how to close them all. */
+export interface ServerPair {
+  readonly a: TestServer
+  readonly b: TestServer
+  readonly backing: ClusterBacking
+  close(): Promise<void>
+}
+
+/**
+ * Two servers sharing one database and one Redis (a key prefix of their own), with these
+ * settings; undefined when PostgreSQL or Redis is not installed.
+ */
+export async function startServerPair(
+  settings?: BuildOptions['settings'],
+): Promise<ServerPair | undefined> {
+  const backing = await startClusterBacking()
+  if (!backing) return undefined
+  const options: BuildOptions = {
+    databaseUrl: backing.databaseUrl,
+    redisUrl: backing.redis.url,
+    redisPrefix: `t${Date.now()}:`,
+    settings,
+  }
+  const started: TestServer[] = []
+  const close = async () => {
+    for (const server of started) await server.close().catch(() => undefined)
+    await backing.close()
+  }
+  try {
+    started.push(await startServer(options))
+    started.push(await startServer(options))
+  } catch (error) {
+    await close()
+    throw error
+  }
+  return { a: started[0]!, b: started[1]!, backing, close }
 }

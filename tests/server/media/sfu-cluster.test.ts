@@ -4,12 +4,8 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { locateJanus } from '../../../src/server/media/janus/locate'
 import { JanusSupervisor } from '../../../src/server/media/janus/supervisor'
-import { meeting, startServer, type TestServer } from '../harness'
-import {
-  clusterBackingInstalled,
-  startClusterBacking,
-  type ClusterBacking,
-} from '../cluster-backing'
+import { meeting, type TestServer } from '../harness'
+import { clusterBackingInstalled, startServerPair, type ServerPair } from '../cluster-backing'
 import { SfuPeer } from './sfu-peer'
 
 /** Polls an asynchronous check until it holds. */
@@ -22,7 +18,7 @@ async function until(check: () => Promise<boolean>, ms: number, what: string): P
 }
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined }
 
-let backing: ClusterBacking | undefined
+let pair: ServerPair | undefined
 let janus: JanusSupervisor | undefined
 let janusDir = ''
 /** Two server processes' worth of server: one database, one Redis, one external Janus. */
@@ -38,22 +34,16 @@ beforeAll(async () => {
   janusDir = mkdtempSync(join(tmpdir(), 'roomcast-janus-'))
   janus = new JanusSupervisor({ install, dir: janusDir, log: quiet })
   const endpoint = await janus.start()
-  backing = await startClusterBacking()
-  if (!backing) return
-  const options = {
-    databaseUrl: backing.databaseUrl,
-    redisUrl: backing.redis.url,
-    redisPrefix: `t${Date.now()}:`,
-    settings: { media: 'sfu' as const, janusUrls: [endpoint.url], janusToken: endpoint.token },
-  }
-  a = await startServer(options)
-  b = await startServer(options)
+  pair = await startServerPair({
+    media: 'sfu',
+    janusUrls: [endpoint.url],
+    janusToken: endpoint.token,
+  })
+  if (pair) ({ a, b } = pair)
 })
 afterAll(async () => {
   for (const peer of peers) await peer.close().catch(() => undefined)
-  await a?.close().catch(() => undefined)
-  await b?.close().catch(() => undefined)
-  await backing?.close()
+  await pair?.close()
   await janus?.stop()
   if (janusDir) rmSync(janusDir, { recursive: true, force: true })
 })

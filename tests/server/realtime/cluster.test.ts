@@ -1,44 +1,29 @@
-import Fastify from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { DEFAULT_SETTINGS } from '../../../src/server/config'
-import { LocalBus } from '../../../src/server/realtime/bus'
 import { boardServiceOf } from '../../../src/server/board'
-import { RedisBus } from '../../../src/server/realtime/redis-bus'
-import { healthRoutes } from '../../../src/server/routes/health'
 import * as board from '../board/helpers'
-import { enter, meeting, RtmClient, startServer, type TestServer } from '../harness'
-import {
-  clusterBackingInstalled,
-  startClusterBacking,
-  type ClusterBacking,
-} from '../cluster-backing'
+import { enter, meeting, RtmClient, type TestServer } from '../harness'
+import { clusterBackingInstalled, startServerPair, type ServerPair } from '../cluster-backing'
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
-let backing: ClusterBacking | undefined
+let pair: ServerPair | undefined
 /** Two server processes' worth of server: one database, one Redis. */
 let a: TestServer
 let b: TestServer
 const logs: string[] = []
 
 beforeAll(async () => {
-  backing = await startClusterBacking()
-  if (!backing) return
-  const options = {
-    databaseUrl: backing.databaseUrl,
-    redisUrl: backing.redis.url,
-    redisPrefix: `t${Date.now()}:`,
+  pair = await startServerPair({
     // X-Forwarded-For is the client address, so one test speaks for an address of its own.
-    settings: {
-      trustProxy: true,
-      // The caps test holds twelve sockets before it logs any in: on a busy machine that takes
-      // longer than the default login timeout (10 s), which would close them (4408) first.
-      rtm: { ...DEFAULT_SETTINGS.rtm, maxPerUser: 2, maxPerAddress: 12, loginTimeoutMs: 120_000 },
-    },
-  }
-  a = await startServer(options)
-  b = await startServer(options)
+    trustProxy: true,
+    // The caps test holds twelve sockets before it logs any in: on a busy machine that takes
+    // longer than the default login timeout (10 s), which would close them (4408) first.
+    rtm: { ...DEFAULT_SETTINGS.rtm, maxPerUser: 2, maxPerAddress: 12, loginTimeoutMs: 120_000 },
+  })
+  if (!pair) return
+  ;({ a, b } = pair)
   // The log of process b, as an operator would read it.
   for (const level of ['info', 'error'] as const) {
     const log = b.app.fastify.log
@@ -49,11 +34,7 @@ beforeAll(async () => {
     }) as typeof log.info
   }
 })
-afterAll(async () => {
-  await a?.close().catch(() => undefined)
-  await b?.close().catch(() => undefined)
-  await backing?.close()
-})
+afterAll(() => pair?.close())
 
 const health = async (server: TestServer) =>
   (await (await fetch(`${server.url}/api/health`)).json()) as any
@@ -291,7 +272,7 @@ describe.skipIf(!clusterBackingInstalled)(
       await hostRtm.next((f) => f.t === 'memberJoined' && f.uid === local.me.uid)
       expect((await health(b)).status).toBe('ok')
 
-      await backing!.redis.stop()
+      await pair!.backing.redis.stop()
       while ((await health(b)).status !== 'degraded') await sleep(50)
       expect((await health(b)).realtime.bus).toMatchObject({ kind: 'redis', connected: false })
       expect(logs.some((l) => l.includes('redis is unreachable'))).toBe(true)
@@ -314,7 +295,7 @@ describe.skipIf(!clusterBackingInstalled)(
       expect(members.data.members.sort()).toEqual([guest.me.uid, local.me.uid].sort())
 
       // Redis comes back empty: each process tells it again what it holds.
-      await backing!.redis.start()
+      await pair!.backing.redis.start()
       while ((await health(b)).status !== 'ok' || (await health(a)).status !== 'ok')
         await sleep(100)
       expect(logs.some((l) => l.includes('redis is back'))).toBe(true)
@@ -333,55 +314,5 @@ describe.skipIf(!clusterBackingInstalled)(
       expect(guestRtm.messages(1).map((m) => m.data.message)).not.toContain('lost on the way')
       for (const rtm of [hostRtm, guestRtm, localRtm]) rtm.close()
     })
-
-    it('what a process that died held is taken back by the others (its members leave the count)', async () => {
-      const log = { info: () => undefined, error: () => undefined }
-      const prefix = `dead${Date.now()}:`
-      const dying = new RedisBus({ url: backing!.redis.url, prefix, log, heartbeatMs: 100 })
-      const living = new RedisBus({ url: backing!.redis.url, prefix, log, heartbeatMs: 100 })
-      await Promise.all([dying.start(), living.start()])
-      const heard: string[] = []
-      const listener = {
-        channelFrame: () => undefined,
-        countChanged: (channel: string) => heard.push(channel),
-        removeFromChannel: () => undefined,
-        loggedInElsewhere: () => undefined,
-        toUids: () => undefined,
-      }
-      dying.attach(listener, () => [])
-      living.attach(listener, () => [])
-      dying.loggedIn('71')
-      dying.joined('hall', '71')
-      living.joined('hall', '72')
-      await living.listening('hall')
-      while ((await living.count('hall')) !== 2) await sleep(20)
-      // A crash: no goodbye, no more heartbeats.
-      const parts = dying as unknown as {
-        liveness: { heartbeat: NodeJS.Timeout }
-        link: { pub: { disconnect(): void } }
-      }
-      clearInterval(parts.liveness.heartbeat)
-      parts.link.pub.disconnect()
-      while ((await living.count('hall')) !== 1) await sleep(50)
-      expect(await living.members('hall', 0)).toEqual(['72'])
-      expect(await living.online(['71'])).toEqual([false])
-      while (!heard.includes('hall')) await sleep(20)
-      await living.close()
-      await dying.close()
-    })
   },
 )
-
-describe('health', () => {
-  it('GET /api/health of one process without Redis says local and ok', async () => {
-    const app = Fastify()
-    await app.register(healthRoutes, { bus: () => new LocalBus().status(), sessions: () => 3 })
-    const answer = await app.inject({ method: 'GET', url: '/api/health' })
-    expect(answer.statusCode).toBe(200)
-    expect(answer.json()).toMatchObject({
-      status: 'ok',
-      realtime: { bus: { kind: 'local', connected: true }, sessions: 3 },
-    })
-    await app.close()
-  })
-})
