@@ -5,8 +5,8 @@ import { Role } from '@streams/wire/roles'
 import { registerService } from '../http/register'
 import { loadRoom, requireAction, requireLive, requireMember } from '../rooms/access'
 import { SERVER_ACTOR } from '../rooms/announce'
-import { listMembers } from '../store/members'
-import { addLikes, roomDetail, updateRoom, type RoomRow } from '../store/rooms'
+import { countPresent, listMembers } from '../store/members'
+import { addLikes, roomDetail, updateRoom } from '../store/rooms'
 import type { RouteOptions } from './options'
 
 /** The scene service's v1 routes (spec §7): the room's covers and flags, likes, external info. */
@@ -15,8 +15,6 @@ export const sceneV1Routes: FastifyPluginAsync<RouteOptions> = async (
   { deps, register: options },
 ) => {
   const { db } = deps
-  const online = async (room: RoomRow) =>
-    (await listMembers(db, room.room_id, { page: 1, size: 1 })).total
   registerService(
     app,
     SceneV1Service,
@@ -80,7 +78,7 @@ export const sceneV1Routes: FastifyPluginAsync<RouteOptions> = async (
           meetingTopic: room.meeting_topic,
           hasPassword: true,
           hostName: host?.userName ?? '',
-          onlineUsers: await online(room),
+          onlineUsers: await countPresent(db, room.room_id),
         }
       },
     },
