@@ -4,6 +4,7 @@ import type { Deps } from '../ports'
 import type { State } from '../projections'
 import { boardGrantEffect, boardRightsEffect, boardSessionEffect, boardShareEffect } from './board'
 import { businessCallsEffect, openRedPacketEffect } from './business'
+import { deviceListEffect, deviceSwitchEffect } from './devices'
 import { chatEffect } from './chat'
 import {
   answerQuestionEffect,
@@ -14,12 +15,11 @@ import {
 import { adapterEventsEffect, channelEffect, entryEffect, entryFlowEffect } from './entry'
 import { departureEffect, endedEffect, exitEffect, kickedEffect } from './lifecycle'
 import { interpretationEffect } from './interpretation'
+import { layoutEffect, mainScreenEffect } from './layout'
 import { liveSettingEffect, liveStateEffect, recordingsEffect } from './live'
 import { livePushEffect, livePushReportEffect } from './live-push'
 import { meshOutgrownEffect } from './mesh'
 import {
-  deviceListEffect,
-  deviceSwitchEffect,
   mediaJoinEffect,
   mediaRoleEffect,
   mediaToggleEffect,
@@ -34,8 +34,6 @@ import {
   endMeetingEffect,
   hostChangedEffect,
   kickEffect,
-  layoutEffect,
-  mainScreenEffect,
   muteAllEffect,
   onlineCountEffect,
   setHostEffect,

@@ -24,7 +24,7 @@ import { selectDesiredPublish, selectMediaRole } from '../selectors/publish'
 import { selectMyVideoProfile, selectScreenPreset } from '../selectors/video'
 import { Cmd } from '../wire/channel'
 import { LOW_STREAM, MIC_CONFIG, MuteAll } from '../wire/constants'
-import type { DeviceKind, MediaKind } from '../wire/media'
+import type { MediaKind } from '../wire/media'
 import { Role } from '../wire/roles'
 import { actorOf, announce } from './announce'
 import { ErrorText, messageOf, once, restCall } from './errors'
@@ -248,45 +248,6 @@ export const screenShareEffect: RoomEffect = (event$, state$, deps) =>
         ),
       )
     }),
-  )
-
-/** [TRACK-3] [TRACK-5] The media layer follows the chosen devices (hot-plug or fallback). */
-export const deviceSwitchEffect: RoomEffect = (_event$, state$, { media }) => {
-  const kind = (k: DeviceKind) =>
-    state$.pipe(
-      filter((s) => s.media.joined),
-      map((s) => s.devices.chosen[k]),
-      distinctUntilChanged(),
-      filter((id) => id !== ''),
-      switchMap((deviceId) =>
-        once(() => media.switchDevice(k, deviceId)).pipe(
-          map((): Event => ({ type: 'device/switched', kind: k, deviceId })),
-          catchError((error: unknown) =>
-            of<Event>({
-              type: 'device/switchFailed',
-              kind: k,
-              deviceId,
-              message: messageOf(error),
-            }),
-          ),
-        ),
-      ),
-    )
-  return merge(kind('camera'), kind('microphone'), kind('speaker'))
-}
-
-/** The device lists, when the app starts and when I enter a room. */
-export const deviceListEffect: RoomEffect = (event$, _state$, { devices }) =>
-  event$.pipe(
-    ofType('life/appStarted', 'life/entered'),
-    switchMap(() =>
-      once(() => devices.list()).pipe(
-        map((list): Event => ({ type: 'device/listChanged', devices: list ?? [] })),
-        catchError((error: unknown) =>
-          of<Event>({ type: 'device/listFailed', message: messageOf(error) }),
-        ),
-      ),
-    ),
   )
 
 /** AI noise reduction on or off. */

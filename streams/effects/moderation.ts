@@ -15,8 +15,8 @@ import { ofType } from '../core/of-type'
 import type { Event } from '../events'
 import type { Deps } from '../ports'
 import type { State } from '../projections'
-import { isHostRole, memberOf } from '../projections/derive'
-import { selectCan, selectMainScreenBlocked } from '../selectors/permissions'
+import { memberOf } from '../projections/derive'
+import { selectCan } from '../selectors/permissions'
 import { Cmd } from '../wire/channel'
 import { ControlCode } from '../wire/control'
 import { ExitReason, MuteAll, ROOM_STATE_NON_MEETING, type MuteAllId } from '../wire/constants'
@@ -25,24 +25,10 @@ import { Role, RoomType } from '../wire/roles'
 import { actorOf, announce, sendPeer } from './announce'
 import { roomLoaded } from './entry'
 import { ErrorText, restCall } from './errors'
+import { hostIntent } from './host-intent'
 
 type RoomEffect = Effect<State, Event, Deps>
 type Room = NonNullable<State['room']>
-
-/** Host intents with the state they act on, only when my role allows them ([ROLE-2]). */
-const hostIntent = <K extends Event['type']>(
-  event$: Observable<Event>,
-  state$: Observable<State>,
-  type: K,
-  action: Parameters<typeof selectCan>[1],
-) =>
-  event$.pipe(
-    ofType(type),
-    withLatestFrom(state$),
-    filter(([, s]) => s.room !== null && selectCan(s, action)),
-  ) as Observable<
-    [Extract<Event, { type: K }>, State & { room: Room; me: NonNullable<State['me']> }]
-  >
 
 /** [MUTE-5] The mute-all command toggles muteAllAudio (to 1, or 2 when chosen, and back to 0). */
 export const muteAllEffect: RoomEffect = (event$, state$, deps) =>
@@ -191,74 +177,6 @@ export const hostChangedEffect: RoomEffect = (event$, state$, { rest }) =>
         ErrorText.lookup,
       ),
     ),
-  )
-
-/**
- * Setting the main screen: [MAIN-3] blocked while someone shares the screen or the board (an
- * alert); [MAIN-4] a target that is not a known audience is silently ignored; [MAIN-1] choosing
- * the host clears it; [MAIN-5] the call must answer code 0, else 'set main screen failed'.
- */
-export const mainScreenEffect: RoomEffect = (event$, state$, deps) =>
-  hostIntent(event$, state$, 'ui/mainScreenChosen', 'setMainScreen').pipe(
-    exhaustMap(([e, s]): Observable<Event> => {
-      if (selectMainScreenBlocked(s))
-        return of({
-          type: 'rule/refused',
-          action: 'setMainScreen',
-          message: 'There is someone sharing or sharing the whiteboard, cannot set main screen',
-        })
-      const target = memberOf(s, e.uid)
-      if (!target) return EMPTY
-      const uid = isHostRole(target.role) ? '' : e.uid
-      return restCall(
-        'setMainScreen',
-        () => deps.rest.setMainScreen(s.room.roomId, uid),
-        () => ({ type: 'rest/mainScreenSet', mainScreenUid: uid }),
-        ErrorText.mainScreen,
-      ).pipe(
-        concatMap((out) =>
-          out.type === 'rest/mainScreenSet'
-            ? concat(of(out), announce(deps, Cmd.mainScreen, { ...actorOf(s), mainScreenUid: uid }))
-            : of(out),
-        ),
-      )
-    }),
-  )
-
-/** The host picks a layout; positions follow the main screen. */
-export const layoutEffect: RoomEffect = (event$, state$, deps) =>
-  hostIntent(event$, state$, 'ui/layoutChosen', 'setLayout').pipe(
-    switchMap(([e, s]) => {
-      const largeUid = s.conference.mainScreenUid || s.me.uid
-      const positions = s.layout.positions.entries().map(([uid, type]) => ({ uid, type }))
-      return restCall(
-        'updateLayout',
-        () =>
-          deps.rest.updateLayout({
-            roomUuid: s.room.roomUuid,
-            channelName: s.room.channelName,
-            layout: e.layout,
-            infoTypeVoList: positions,
-            largeUid,
-            typeOfCDN: String(s.room.audienceWatchType),
-          }),
-        () => ({ type: 'rest/layoutUpdated', layout: e.layout, positions, largeUid }),
-      ).pipe(
-        concatMap((out) =>
-          out.type === 'rest/layoutUpdated'
-            ? concat(
-                of(out),
-                announce(deps, Cmd.layout, {
-                  ...actorOf(s),
-                  layout: e.layout,
-                  positions,
-                  largeUid,
-                }),
-              )
-            : of(out),
-        ),
-      )
-    }),
   )
 
 const FLAG = { audio: 'enableAudio', video: 'enableVideo', chat: 'enableChat' } as const
