@@ -1,7 +1,7 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import type { ComponentType } from 'react'
 import { MemoryRouter, Route, Routes } from 'react-router-dom'
-import { expect } from 'vitest'
+import { afterEach, beforeAll, beforeEach, expect, vi } from 'vitest'
 import { setupI18n } from '../setup-i18n'
 
 let Screen: ComponentType | null = null
@@ -19,6 +19,27 @@ export async function loadReplayScreen(): Promise<void> {
   } as unknown as typeof ResizeObserver
   await setupI18n('en')
   Screen = (await import('../../../src/web/screens/replay/ReplayScreen')).default
+}
+
+/**
+ * The replay page for the tests of a file: the screen loaded once; each test starts at /replay,
+ * and what it rendered and stubbed is undone after it. With `offline`, fetch is a stub that fails
+ * (a replay fetches nothing), answered for a test to check or to answer otherwise.
+ */
+export function onReplayPage(options: { offline?: boolean } = {}): () => ReturnType<typeof vi.fn> {
+  let fetchSpy = vi.fn()
+  beforeAll(loadReplayScreen)
+  beforeEach(() => {
+    window.history.replaceState(null, '', '/replay')
+    if (!options.offline) return
+    fetchSpy = vi.fn(() => Promise.reject(new Error('no network in a replay')))
+    vi.stubGlobal('fetch', fetchSpy)
+  })
+  afterEach(() => {
+    cleanup()
+    vi.unstubAllGlobals()
+  })
+  return () => fetchSpy
 }
 
 /**

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
 import { kickSessionLog, seqOf } from './kick-log'
 import {
   jumpTo,
   kickBox,
-  loadReplayScreen,
+  onReplayPage,
   openLogText,
   position,
   renderReplay,
@@ -34,9 +34,7 @@ function withCauses(): string {
 
 const detail = () => screen.getByRole('region', { name: 'Step detail' })
 
-beforeAll(loadReplayScreen)
-beforeEach(() => window.history.replaceState(null, '', '/replay'))
-afterEach(cleanup)
+onReplayPage()
 
 describe('causes, skips and diffs in the replay', () => {
   it('shows what produced an event and what triggered it, and follows the cause both ways', async () => {

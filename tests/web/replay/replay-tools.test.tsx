@@ -4,20 +4,13 @@ import { mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
 import { replayNdjson } from '@streams/replay/engine'
 import { stepOfSeq } from '@streams/replay/query'
 import { stateToJson } from '@streams/replay/state-json'
 import { kickSessionLog, seqOf } from './kick-log'
-import {
-  jumpTo,
-  loadReplayScreen,
-  openLogText,
-  position,
-  renderReplay,
-  within,
-} from './render-replay'
+import { jumpTo, onReplayPage, openLogText, position, renderReplay, within } from './render-replay'
 
 const run = promisify(execFile)
 
@@ -25,12 +18,7 @@ const events = () => screen.getByRole('listbox', { name: 'Events' })
 const rows = () => within(events()).getAllByRole('option')
 const count = () => screen.getByText(/ of 19 events$/).textContent
 
-beforeAll(loadReplayScreen)
-beforeEach(() => window.history.replaceState(null, '', '/replay'))
-afterEach(() => {
-  cleanup()
-  vi.unstubAllGlobals()
-})
+onReplayPage()
 
 describe('the event list', () => {
   it('lists every event (seq, time, type, who), highlights the current one and seeks on a click', async () => {
