@@ -67,6 +67,11 @@ export const BoardCloseCode = {
 export const BoardTokenDataSchema = Type.Object({
   boardId: Type.String({ minLength: 1 }),
   boardToken: Type.String({ minLength: 1 }),
+  /**
+   * Agora mode: the token of our document centre for this board (the board token is Netless's
+   * there); local mode's board token is also the document centre's.
+   */
+  filesToken: Type.Optional(Type.String({ minLength: 1 })),
 })
 export type BoardTokenData = Static<typeof BoardTokenDataSchema>
 

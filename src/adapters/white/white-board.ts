@@ -13,10 +13,18 @@ export interface WhiteBoardOptions {
   /** The deployment's Netless app identifier and data centre (the server's /api/config). */
   readonly appIdentifier?: string
   readonly region?: string
-  /** A new room token from our server, with the member's rights as they are now. */
-  readonly roomToken?: () => Promise<string>
+  /**
+   * Our server's board answer again: a room token with the member's rights as they are now, and
+   * the token of our document centre.
+   */
+  readonly credentials?: () => Promise<WhiteCredentials>
   /** The SDK (tests pass a fake typed from the SDK's own types). */
   readonly createSdk?: CreateWhiteSdk
+}
+
+export interface WhiteCredentials {
+  readonly boardToken: string
+  readonly filesToken?: string
 }
 
 /** Why a join cannot start: the server has no Netless settings (it names them in its log). */
@@ -38,6 +46,8 @@ export class WhiteBoard implements BoardPort {
   private element: HTMLDivElement | null = null
   /** The join in force (its token renewed after a grant). */
   private joined: BoardJoin | undefined
+  /** Our document centre's token for this board (documents stay on our server). */
+  private filesToken: string | undefined
 
   constructor(private readonly options: WhiteBoardOptions = {}) {}
 
@@ -45,11 +55,20 @@ export class WhiteBoard implements BoardPort {
     return this.viewSubject.value
   }
 
+  /** The board (the Netless room's uuid) and the document centre's token. */
+  get boardId(): string | undefined {
+    return this.joined?.boardId
+  }
+  get token(): string | undefined {
+    return this.filesToken
+  }
+
   async join(wanted: BoardJoin): Promise<void> {
     await this.leaveRoom()
     // A reader's token cannot write: join read-only, then renew it when the join asks to write.
     const reader = roomTokenRole(wanted.boardToken) === 'reader'
     const join = { ...wanted, writable: wanted.writable && !reader }
+    if (this.joined?.boardId !== join.boardId) this.filesToken = undefined
     this.joined = join
     const { appIdentifier, region = 'cn-hz' } = this.options
     if (!appIdentifier) {
@@ -100,6 +119,7 @@ export class WhiteBoard implements BoardPort {
       this.onState(room.state)
       this.subject.next({ type: 'board/joined', boardId: join.boardId, writable: join.writable })
       if (wanted.writable && reader) await this.renew(join)
+      else if (!this.filesToken) void this.fetchFilesToken()
     } catch (error) {
       this.subject.next({
         type: 'board/joinFailed',
@@ -143,12 +163,22 @@ export class WhiteBoard implements BoardPort {
     this.room?.setScenePath(normalizeScenePath(path))
   }
 
+  /** A scene set; a page image's address is made absolute, as the SDK loads it by URL. */
   async putScenes(dir: string, scenes: readonly BoardScene[]): Promise<void> {
+    const base = globalThis.location?.href
     this.room?.putScenes(
       normalizeScenePath(dir),
       scenes.map((s) => ({
         name: s.name,
-        ...(s.src ? { ppt: { src: s.src, width: s.width ?? 1280, height: s.height ?? 720 } } : {}),
+        ...(s.src
+          ? {
+              ppt: {
+                src: base ? new URL(s.src, base).href : s.src,
+                width: s.width ?? 1280,
+                height: s.height ?? 720,
+              },
+            }
+          : {}),
       })),
     )
   }
@@ -246,11 +276,13 @@ export class WhiteBoard implements BoardPort {
    * token: the board is left with the reason (board/joinFailed), as a refused join is.
    */
   private async renew(joined: BoardJoin): Promise<void> {
-    const fetch = this.options.roomToken
+    const fetch = this.options.credentials
     let boardToken: string
     try {
       if (!fetch) throw new Error('the room token cannot be renewed here')
-      boardToken = await fetch()
+      const credentials = await fetch()
+      boardToken = credentials.boardToken
+      this.filesToken = credentials.filesToken ?? this.filesToken
     } catch (error) {
       await this.leaveRoom()
       const message = error instanceof Error ? error.message : String(error)
@@ -260,6 +292,17 @@ export class WhiteBoard implements BoardPort {
     const writable = roomTokenRole(boardToken) !== 'reader'
     await this.join({ ...joined, boardToken, writable })
     if (writable) this.subject.next({ type: 'board/writableChanged', writable })
+  }
+
+  /** The document centre's token, once per board (failures leave the centre without one). */
+  private async fetchFilesToken(): Promise<void> {
+    const fetch = this.options.credentials
+    if (!fetch) return
+    try {
+      this.filesToken = (await fetch()).filesToken
+    } catch {
+      this.filesToken = undefined
+    }
   }
 
   private onDisconnected(): void {

@@ -44,6 +44,8 @@ export function netlessClientConfig(
 
 export interface NetlessEngineDeps {
   readonly db: Pick<Db, 'query'>
+  /** Signs the document centre's token (our own board token, for the Netless room's uuid). */
+  readonly tokens: Pick<Tokens, 'sign'>
   readonly settings: NetlessSettings
   readonly log: Pick<FastifyBaseLogger, 'error' | 'warn'>
 }
@@ -52,7 +54,9 @@ export interface NetlessEngineDeps {
  * Agora mode's whiteboard (docs/board.md "Agora mode"): the first board request of a meeting
  * creates its Netless room through the REST API and records the room's uuid as the meeting's
  * board id; each member gets a room token with the rights of their role and grant. Tokens are
- * signed here with the key pair, or asked of the REST API with NETLESS_SDK_TOKEN.
+ * signed here with the key pair, or asked of the REST API with NETLESS_SDK_TOKEN. Documents stay
+ * on this server (its document centre, under `filesToken`); a Netless room's page images are
+ * served to anyone with their address, as Netless serves its own converted pages.
  */
 export function netlessBoardEngine(deps: NetlessEngineDeps): BoardEngine {
   const { settings, log } = deps
@@ -100,7 +104,13 @@ export function netlessBoardEngine(deps: NetlessEngineDeps): BoardEngine {
         const boardToken = keys
           ? signRoomToken(keys, uuid, role)
           : await rest.roomToken(sdk(), uuid, { role, lifespanMs: NETLESS_ROOM_TOKEN_TTL_MS })
-        return { boardId: uuid, boardToken }
+        const filesToken = deps.tokens.sign({
+          kind: 'board',
+          sub: member.uid,
+          ch: uuid,
+          uid: member.userId,
+        })
+        return { boardId: uuid, boardToken, filesToken }
       } catch (error) {
         if (!(error instanceof NetlessError)) throw error
         log.error(`room ${room.room_id}'s whiteboard: ${error.message}`)
@@ -119,6 +129,6 @@ export function boardEngineOf(options: {
   log: NetlessEngineDeps['log']
 }): BoardEngine {
   return options.agora
-    ? netlessBoardEngine({ db: options.db, settings: options.settings.netless, log: options.log })
+    ? netlessBoardEngine({ ...options, settings: options.settings.netless })
     : localBoardEngine(options.tokens)
 }

@@ -16,6 +16,7 @@ import {
   setFileState,
 } from '../store/board-files'
 import type { BoardDeps, BoardService } from './service'
+import { isLocalBoardId } from '../store/board-ids'
 
 /** A document upload is at most this big. */
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024
@@ -123,7 +124,9 @@ export async function boardFileRoutes(
       { schema: { params: PageParams } },
       async (request, reply) => {
         const { boardId, fileId, page } = request.params as typeof PageParams.static
-        await caller(request, boardId)
+        // A Netless board's pages are loaded by white-web-sdk from their address, which carries
+        // no header: the board's uuid and the file's id, 192 random bits, are the key.
+        if (isLocalBoardId(boardId)) await caller(request, boardId)
         const found = await getPage(db, boardId, fileId, page)
         if (!found) throw new ApiFailure(404, 'page not found', { status: 404 })
         return reply

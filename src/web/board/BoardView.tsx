@@ -78,7 +78,7 @@ export default function BoardView({ loaded }: { loaded: LoadedBoard }) {
             {leading ? t('board.follow.stop') : t('board.follow.broadcast')}
           </Button>
         )}
-        {view.writable && loaded.kind === 'local' && (
+        {view.writable && (
           <Button
             size="small"
             icon={<DocumentMultipleRegular />}
@@ -123,9 +123,7 @@ export default function BoardView({ loaded }: { loaded: LoadedBoard }) {
           )}
         </Suspense>
       </div>
-      {documents && loaded.kind === 'local' && (
-        <DocumentCentre board={loaded.board} onClose={() => setDocuments(false)} />
-      )}
+      {documents && <DocumentCentre board={loaded.board} onClose={() => setDocuments(false)} />}
     </div>
   )
 }

@@ -21,10 +21,10 @@ export type BoardSetup = Pick<ClientConfig, 'mode' | 'netless'>
 
 export interface LazyBoardOptions {
   /**
-   * A new room token for the board joined (Agora mode): a Netless token carries its holder's
-   * rights, so a member granted the board needs a writer's token before it can draw.
+   * The board answer again (Agora mode): a Netless token carries its holder's rights, so a member
+   * granted the board needs a writer's token before it can draw; and the document centre's token.
    */
-  readonly roomToken?: () => Promise<string>
+  readonly credentials?: () => Promise<{ boardToken: string; filesToken?: string }>
 }
 
 /** Where the drawing surface loads its fonts: our server, never a CDN. */
@@ -47,7 +47,7 @@ async function load(setup: BoardSetup, options: LazyBoardOptions): Promise<Loade
     const board = new WhiteBoard({
       appIdentifier: setup.netless?.appIdentifier,
       region: setup.netless?.region,
-      roomToken: options.roomToken,
+      credentials: options.credentials,
     })
     return { kind: 'white', board }
   }

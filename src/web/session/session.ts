@@ -48,10 +48,10 @@ export function createSession(): Session {
   const current: { store?: Store<State, Event> } = {}
   const board = new LazyBoard(clientConfig, {
     // Agora mode: a room token carries its holder's rights, so a grant needs a new one.
-    async roomToken() {
+    async credentials() {
       const roomId = current.store?.getState().room?.roomId
       if (!roomId) throw new Error('not in a room')
-      return (await rest.loadBoard(roomId)).boardToken
+      return rest.loadBoard(roomId)
     },
   })
   // Messaging, media and devices for the server's mode (local WebRTC or Agora), chosen lazily.

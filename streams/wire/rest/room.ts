@@ -186,7 +186,12 @@ export const TokensSchema = Type.Object({
 })
 export type Tokens = Static<typeof TokensSchema>
 
-export const BoardTokenSchema = Type.Object({ boardId: Type.String(), boardToken: Type.String() })
+export const BoardTokenSchema = Type.Object({
+  boardId: Type.String(),
+  boardToken: Type.String(),
+  /** Agora mode: the document centre's token (the board token is Netless's there). */
+  filesToken: Type.Optional(Type.String()),
+})
 
 /** Room state changes (POST room/{roomId}): ending, mute-all, share flags. Host-only fields. */
 export const RoomStateBodySchema = Type.Object(

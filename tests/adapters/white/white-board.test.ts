@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Event } from '@streams/events'
 import type { BoardJoin } from '@streams/ports'
 import { FakeWhiteSdk, roomTokenWith } from './fake-white-sdk'
@@ -21,17 +21,22 @@ const join = (writable: boolean, role: 'admin' | 'writer' | 'reader' = 'admin'):
 let fake: FakeWhiteSdk
 let renewals: string[]
 
-function started(options: { appIdentifier?: string; renewal?: () => Promise<string> } = {}) {
+function started(
+  options: {
+    appIdentifier?: string
+    renewal?: () => Promise<{ boardToken: string; filesToken?: string }>
+  } = {},
+) {
   const board = new WhiteBoard({
     appIdentifier: 'appIdentifier' in options ? options.appIdentifier : 'app-identifier',
     region: 'us-sv',
     createSdk: fake.create,
-    roomToken:
+    credentials:
       options.renewal ??
       (async () => {
-        const token = renewals.shift()
-        if (!token) throw new Error('no token')
-        return token
+        const boardToken = renewals.shift()
+        if (!boardToken) throw new Error('no token')
+        return { boardToken, filesToken: `files-${renewals.length}` }
       }),
   })
   const events: Event[] = []
@@ -61,6 +66,10 @@ describe('WhiteBoard (white-web-sdk, typed fake)', () => {
       userPayload: { uid: '123456', userName: 'Hana', identity: 'host' },
     })
     expect(fake.room.called('moveCamera')).toEqual([[{ scale: 0.65 }]])
+    // The document centre's token is asked once the room is joined.
+    renewals.push(roomTokenWith('admin'))
+    await board.join(wanted)
+    await vi.waitFor(() => expect(board.token).toBe('files-0'))
     expect(fake.room.disableSerialization).toBe(false)
     expect(events).toContainEqual({ type: 'board/joined', boardId: 'room-uuid', writable: true })
     await board.leave()
@@ -114,6 +123,9 @@ describe('WhiteBoard (white-web-sdk, typed fake)', () => {
       { type: 'board/joined', boardId: 'room-uuid', writable: true },
       { type: 'board/writableChanged', writable: true },
     ])
+    // The renewed answer also holds our document centre's token.
+    expect(board.token).toBe('files-0')
+    expect(board.boardId).toBe('room-uuid')
   })
 
   it('[WB-2] a join asked writable with a reader token joins read-only, then renews; still a reader stays read-only', async () => {
@@ -139,8 +151,11 @@ describe('WhiteBoard (white-web-sdk, typed fake)', () => {
     await board.setScenePath('/')
     expect(fake.room.called('setScenePath')).toEqual([['/init']])
     await board.putScenes('/docs/f1', [{ name: '1', src: '/p/1.png', width: 800, height: 600 }])
+    // The SDK loads a page image by its address: made absolute against the page's.
+    const src = new URL('/p/1.png', window.location.href).href
+    expect(src).toMatch(/^http/)
     expect(fake.room.called('putScenes')).toEqual([
-      ['/docs/f1', [{ name: '1', ppt: { src: '/p/1.png', width: 800, height: 600 } }]],
+      ['/docs/f1', [{ name: '1', ppt: { src, width: 800, height: 600 } }]],
     ])
     await board.setPage(2)
     expect(fake.room.called('setSceneIndex')).toEqual([[2]])

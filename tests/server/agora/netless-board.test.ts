@@ -77,12 +77,59 @@ describe('the whiteboard in Agora mode (Netless)', () => {
     expect(double.calls('/v5/rooms').length - before).toBe(1)
   })
 
+  it("[WB-4] documents stay on our server: the centre under filesToken, a Netless board's page images by address alone", async () => {
+    const server = servers[0]!
+    const { host, guest } = await meeting(server)
+    const { boardId, filesToken } = (await board(host)).data
+    const files = `${server.url}/api/board/${boardId}/files`
+    const { createCanvas } = await import('@napi-rs/canvas')
+    const png = await createCanvas(320, 200).encode('png')
+    const sent = await fetch(`${files}?name=photo.png`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${filesToken}`,
+        'content-type': 'application/octet-stream',
+      },
+      body: new Uint8Array(png),
+    })
+    expect(sent.status).toBe(200)
+    const fileId = ((await sent.json()) as any).data.fileId as string
+    // A guest without the grant lists the documents with its own files token, and may not upload.
+    const guestToken = (await board(guest)).data.filesToken
+    let file: any
+    for (let i = 0; i < 200 && file?.status !== 'ready'; i++) {
+      const list = await fetch(files, { headers: { authorization: `Bearer ${guestToken}` } })
+      file = ((await list.json()) as any).data.list.find((f: any) => f.fileId === fileId)
+      if (file?.status !== 'ready') await new Promise((r) => setTimeout(r, 25))
+    }
+    expect(file).toMatchObject({ status: 'ready', totalPages: 1 })
+    const refused = await fetch(`${files}?name=photo.png`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${guestToken}`,
+        'content-type': 'application/octet-stream',
+      },
+      body: new Uint8Array(png),
+    })
+    expect(refused.status).toBe(403)
+    // white-web-sdk loads the page by its address, with no header.
+    const page = await fetch(`${server.url}${file.pages[0].src}`)
+    expect(page.status).toBe(200)
+    expect(page.headers.get('content-type')).toBe('image/png')
+    // A Netless token is not the centre's.
+    const netless = await fetch(files, {
+      headers: { authorization: `Bearer ${(await board(host)).data.boardToken}` },
+    })
+    expect(netless.status).toBe(401)
+  })
+
   it('with NETLESS_SDK_TOKEN only, room tokens are asked of the REST API with the role', async () => {
     const server = servers[0]!
     const sdkToken = 'NETLESSSDK_YWs9ZG91YmxlJm5vbmNlPTEmcm9sZT0wJnNpZz0wMA'
     const log = { errors: [] as string[], error: (m: string) => log.errors.push(m), warn() {} }
     const engine = netlessBoardEngine({
       db: server.app.db,
+      tokens: server.app.deps.tokens,
       settings: { ...netlessSettingsFromEnv({}), appId: 'app', sdkToken, apiUrl: double.url },
       log: log as unknown as NetlessEngineDeps['log'],
     })
@@ -135,6 +182,10 @@ describe('the whiteboard in Agora mode (Netless)', () => {
     const { guest } = await meeting(server)
     const answer = await board(guest)
     expect(answer.data.boardId).toMatch(/^board-/)
+    expect(answer.data.filesToken).toBeUndefined()
+    // Our own board's page images still need its token.
+    const page = await fetch(`${server.url}/api/board/${answer.data.boardId}/files/f/pages/1`)
+    expect(page.status).toBe(401)
     expect(double.heard.length).toBe(heard)
   })
 })

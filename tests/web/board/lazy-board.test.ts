@@ -57,12 +57,12 @@ beforeEach(() => {
 
 describe('LazyBoard: the adapter loads on the first join, for the server mode', () => {
   it("Agora mode: nothing before Join; then white-web-sdk's adapter with the app identifier and region", async () => {
-    const roomToken = async () => 'fresh'
+    const credentials = async () => ({ boardToken: 'fresh' })
     const config = vi.fn(async () => ({
       mode: 'agora' as const,
       netless: { appIdentifier: 'app-identifier', region: 'sg' },
     }))
-    const board = new LazyBoard(config, { roomToken })
+    const board = new LazyBoard(config, { credentials })
     await board.setWritable(true)
     expect(config).not.toHaveBeenCalled()
     expect(loaded.whiteImports).toBe(0)
@@ -71,7 +71,7 @@ describe('LazyBoard: the adapter loads on the first join, for the server mode', 
     expect(loaded.local).toEqual([])
     const [options] = loaded.white as WhiteBoardOptions[]
     expect(options).toMatchObject({ appIdentifier: 'app-identifier', region: 'sg' })
-    expect(options!.roomToken).toBe(roomToken)
+    expect(options!.credentials).toBe(credentials)
     expect(loaded.joins).toEqual([JOIN])
   })
 

@@ -17,7 +17,8 @@ import { useEffect, useState, type ChangeEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { RestFailure } from '@streams/ports/rest'
 import type { BoardFile } from '@streams/wire/board'
-import type { LocalBoard } from '../../../adapters/local-board/local-board'
+import type { Observable } from 'rxjs'
+import type { BoardScene } from '@streams/ports'
 import { listFiles, uploadFile } from '../board-api'
 
 const useStyles = makeStyles({
@@ -44,11 +45,29 @@ const useStyles = makeStyles({
 
 type Upload = { name: string; percent: number } | undefined
 
+/** How often the list is read again while a document converts, on a board without pushes. */
+const POLL_MS = 1000
+
+/** What the centre needs of a board: our own (local mode) or white-web-sdk's (Agora mode). */
+export interface DocumentBoard {
+  readonly boardId: string | undefined
+  /** The document centre's token (the board token in local mode). */
+  readonly token: string | undefined
+  /** Conversion steps as the server pushes them; without it the list is read again instead. */
+  readonly files$?: Observable<BoardFile>
+  putScenes(
+    dir: string,
+    scenes: readonly BoardScene[],
+    info: { fileName: string; fileType: string; dynamic: boolean },
+  ): Promise<void>
+  setScenePath(path: string): Promise<void>
+}
+
 /**
  * The document centre: the board's documents, upload with a progress bar (upload, then the
  * server's conversion), and a converted document opened on the board as a scene set.
  */
-export function DocumentCentre({ board, onClose }: { board: LocalBoard; onClose: () => void }) {
+export function DocumentCentre({ board, onClose }: { board: DocumentBoard; onClose: () => void }) {
   const styles = useStyles()
   const { t } = useTranslation()
   const [files, setFiles] = useState<readonly BoardFile[]>([])
@@ -64,7 +83,7 @@ export function DocumentCentre({ board, onClose }: { board: LocalBoard; onClose:
       (list) => live && setFiles(list),
       () => undefined,
     )
-    const subscription = board.files$.subscribe((file) => {
+    const subscription = board.files$?.subscribe((file) => {
       setFiles((list) =>
         list.some((f) => f.fileId === file.fileId)
           ? list.map((f) => (f.fileId === file.fileId ? file : f))
@@ -80,9 +99,19 @@ export function DocumentCentre({ board, onClose }: { board: LocalBoard; onClose:
     })
     return () => {
       live = false
-      subscription.unsubscribe()
+      subscription?.unsubscribe()
     }
   }, [board, boardId, token, t]) // eslint-disable-line react-hooks/exhaustive-deps
+
+  // No pushes (Agora mode): the list again every second while a document is being converted.
+  const converting = files.some((f) => f.status === 'uploaded' || f.status === 'converting')
+  useEffect(() => {
+    if (board.files$ || !converting || !boardId || !token) return
+    const timer = setInterval(() => {
+      listFiles(boardId, token).then(setFiles, () => undefined)
+    }, POLL_MS)
+    return () => clearInterval(timer)
+  }, [board, converting, boardId, token])
 
   function reasonText(reason: string | undefined): string {
     if (reason === 'noLibreOffice') return t('board.documents.noLibreOffice')
