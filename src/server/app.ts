@@ -42,6 +42,7 @@ import { CrowdArrivals } from './rooms/crowd'
 import { Seating } from './rooms/seating'
 import { endRoomBroadcasts, resumeLives } from './rooms/live-state'
 import { recoverCloudRecordings } from './rooms/recordings'
+import { chooseRecordingEngine } from './rooms/choose-recording'
 import { configRoutes } from './routes/config'
 import { healthRoutes } from './routes/health'
 import { apiRoutes } from './routes'
@@ -140,6 +141,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   const deps: Deps = {
     broadcasts,
     live,
+    recording: chooseRecordingEngine(settings, broadcasts, log),
     ingest,
     db,
     hub,
@@ -236,6 +238,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     live: live.availability.available
       ? { available: true }
       : { available: false, why: live.availability.why },
+    recording: { ...deps.recording.availability },
   })
   await fastify.register(healthRoutes, {
     bus: () => bus.status(),

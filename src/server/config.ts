@@ -2,6 +2,10 @@ import { resolve } from 'node:path'
 import { Type } from '@sinclair/typebox'
 import { IceServerSchema, type IceServer } from '@streams/wire/rest/room'
 import { compile } from '@streams/wire/validate'
+import {
+  agoraRecordingSettingsFromEnv,
+  type AgoraRecordingSettings,
+} from './agora/cloud-recording-settings'
 
 /** SMS code caps (auth/sms-codes.ts). */
 export interface SmsLimits {
@@ -107,6 +111,8 @@ export interface Settings {
   readonly rtm: RealtimeLimits
   /** Agora mode's whiteboard: the Netless service (read only in Agora mode). */
   readonly netless: NetlessSettings
+  /** Agora mode's cloud recording (AGORA_CUSTOMER_*, AGORA_RECORDING_*, AGORA_REST_URL). */
+  readonly agoraRecording: AgoraRecordingSettings
 }
 
 export interface RealtimeLimits {
@@ -262,6 +268,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
       maxPerAddress: num(env.RTM_MAX_PER_ADDRESS, 500, 'RTM_MAX_PER_ADDRESS'),
     },
     netless: netlessSettingsFromEnv(env),
+    agoraRecording: agoraRecordingSettingsFromEnv(env),
   }
 }
 

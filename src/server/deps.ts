@@ -12,8 +12,10 @@ import type { Inputs } from './media/ingest/inputs'
 import type { Announcer } from './rooms/announce'
 import type { CrowdArrivals } from './rooms/crowd'
 import type { Seating } from './rooms/seating'
+import type { RecordingRow } from './store/broadcast'
 import type { Db } from './store/db'
 import type { FileStore } from './store/files'
+import type { RoomRow } from './store/rooms'
 
 /** The input users' service (rooms/inputs.ts `Ingest`) as the routes and jobs use it. */
 export interface IngestService {
@@ -23,6 +25,40 @@ export interface IngestService {
   /** The server URL an encoder is given (the stream key goes separately). */
   ingestUrl(host: string): string
   describe(): string
+}
+
+export type EngineAvailability =
+  { readonly available: true } | { readonly available: false; readonly why: string }
+
+/**
+ * Where cloud recordings are made: 'local' (this server records the room's composed program,
+ * rooms/local-recording.ts) or 'agora' (Agora's Cloud Recording, agora/cloud-recording.ts). The
+ * routes and rooms/recordings.ts know only this; the rows, the REC rules, the announcements
+ * (cmd 30) and the lists are the same for both.
+ */
+export interface RecordingEngine {
+  readonly kind: 'local' | 'agora'
+  /** Whether recordings can start here, and why not (named settings, a missing program). */
+  readonly availability: EngineAvailability
+  /**
+   * Starts recording the room under `recordingId` (its row exists, status recording). Throws
+   * with the reason when it cannot; `failed` when it stops being written later or is refused.
+   */
+  start(
+    deps: Deps,
+    room: RoomRow,
+    recordingId: string,
+    failed: (reason: string) => void,
+  ): Promise<void>
+  /** Stops it (the host, or the meeting's end); throws with the reason when it could not. */
+  stop(deps: Deps, room: RoomRow, row: RecordingRow): Promise<void>
+  /** After stop: its files are made or learnt, the row ends saved (4) or finished (1). */
+  finish(deps: Deps, recordingId: string): Promise<void>
+  /** At start: the recordings of this engine a previous run left (returns how many). */
+  recover(deps: Deps): Promise<number>
+  /** Periodic work while recordings run (every `watchMs`, in one process of a cluster). */
+  readonly watchMs?: number
+  watch?(deps: Deps): Promise<void>
 }
 
 /** What every route module and background job of the server works with. */
@@ -46,6 +82,8 @@ export interface Deps {
   readonly broadcasts: Broadcasts
   /** The live broadcast's engine: local mode's `broadcasts`, or Agora's media push. */
   readonly live: LiveEngine
+  /** Who makes cloud recordings: this server's program (local mode) or Agora's Cloud Recording. */
+  readonly recording: RecordingEngine
   /** Input users: the RTMP ingest and pulled streams, shown through the SFU ([RTMP-1]). */
   readonly ingest: IngestService
   /** Keyed hashes of room passwords (checked at the speed of a crowd). */

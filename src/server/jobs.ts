@@ -46,6 +46,13 @@ export function startJobs(deps: Deps): { stop(): void } {
   every(roomsEvery, 'rooms', async () => {
     if (await deps.shared.bus.lead('rooms', Math.max(1000, roomsEvery * 3))) await rooms(deps)
   })
+  // Cloud recordings that run elsewhere (Agora's) are watched by one process at a time.
+  const { recording } = deps
+  if (recording.watch && recording.watchMs)
+    every(recording.watchMs, 'recording', async () => {
+      if (await deps.shared.bus.lead('recording', Math.max(1000, recording.watchMs! * 3)))
+        await recording.watch!(deps)
+    })
   return {
     stop: () => timers.forEach((t) => clearInterval(t)),
   }

@@ -6,7 +6,7 @@ import { ApiFailure } from '../http/errors'
 import { listLiveStreams, liveRooms, RecordingStatus, updateRecording } from '../store/broadcast'
 import { updateRoom, type RoomRow } from '../store/rooms'
 import { Code } from './access'
-import { finishCloudRecording } from './recordings'
+import { finishCloudRecording } from './local-recording'
 
 /** What the audience sees while the live is paused (the picture carries it, in both languages). */
 export const PAUSED_SLATE = '直播暂停 · Live paused'

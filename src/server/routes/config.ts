@@ -19,6 +19,8 @@ export const configRoutes: FastifyPluginAsync<{
   media?: 'sfu' | 'mesh'
   /** Local mode: whether live and recording run here, and why not. */
   live?: { available: boolean; why?: string }
+  /** Both modes: whether cloud recording runs here, and why not. */
+  recording?: { available: boolean; why?: string }
 }> = async (app, config) => {
   app.get('/api/config', { schema: { response: { 200: Answer(ClientConfigSchema) } } }, async () =>
     ok(
@@ -29,6 +31,7 @@ export const configRoutes: FastifyPluginAsync<{
             version: config.version,
             agoraAppId: config.agoraAppId,
             ...(config.netless ? { netless: config.netless } : {}),
+            ...(config.recording ? { recording: config.recording } : {}),
           }
         : {
             mode: 'local' as const,
@@ -37,6 +40,7 @@ export const configRoutes: FastifyPluginAsync<{
             ...(config.iceServers ? { iceServers: [...config.iceServers] } : {}),
             media: config.media ?? 'mesh',
             ...(config.live ? { live: config.live } : {}),
+            ...(config.recording ? { recording: config.recording } : {}),
           },
     ),
   )

@@ -5,15 +5,17 @@ import { ApiFailure } from '../http/errors'
 import { registerService } from '../http/register'
 import { Code, loadRoom, requireAction, requireLive, requireMember } from '../rooms/access'
 import { startCloudRecording, stopCloudRecording } from '../rooms/recordings'
-import { listRecordings, RecordingStatus, wasMember } from '../store/broadcast'
+import { recordingFilesOf } from '../rooms/recording-files'
+import { listRecordings, wasMember } from '../store/broadcast'
 import { getRecordingConfig, saveRecordingConfig } from '../store/recording-configs'
 import type { RouteOptions } from './options'
 
-/** Where a saved recording plays and downloads (`?download=1`), with ranges. */
-export const recordingVideoUrl = (appId: string, recordingId: string) =>
-  `/api/s1/serve/${encodeURIComponent(appId)}/v1/recording/${recordingId}/video`
+export { recordingVideoUrl } from '../rooms/recording-files'
 
-/** Cloud recording (spec §7): start and stop (announced, cmd 30), the lists and config. */
+/**
+ * Cloud recording (spec §7): start and stop (announced, cmd 30), the lists and config. Which
+ * engine records (this server or Agora's Cloud Recording) is the rooms' business, not the routes'.
+ */
 export const recordingRoutes: FastifyPluginAsync<RouteOptions> = async (
   app,
   { deps, register: options },
@@ -31,7 +33,6 @@ export const recordingRoutes: FastifyPluginAsync<RouteOptions> = async (
     return rows.map((r) => {
       const stop = r.stop_time === null ? null : Number(r.stop_time)
       const status = Number(r.status)
-      const saved = status === RecordingStatus.saved
       return {
         recordingId: r.recording_id,
         roomId: r.room_id,
@@ -44,16 +45,7 @@ export const recordingRoutes: FastifyPluginAsync<RouteOptions> = async (
             : Math.floor(((stop ?? now) - Number(r.start_time)) / 1000),
         interrupted: r.interrupted === 1,
         error: r.error,
-        files: saved
-          ? [
-              {
-                fileId: r.recording_id,
-                url: recordingVideoUrl(appId, r.recording_id),
-                size: Number(r.size ?? 0),
-                contentType: 'video/mp4',
-              },
-            ]
-          : [],
+        files: recordingFilesOf(r, appId, deps.settings.agoraRecording),
       }
     })
   }

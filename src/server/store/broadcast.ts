@@ -29,19 +29,34 @@ export interface RecordingRow {
   size: BigInt | null
   interrupted: number
   error: string
+  /** Who made it: 'local' (this server's program) or 'agora' (Agora's Cloud Recording). */
+  engine: string
+  /** Agora's cloud session and the files it reported (agora/cloud-recording.ts). */
+  resource_id: string
+  sid: string
+  recorder_uid: string
+  files: string
+  uploading: string
 }
 
 /** Starts a cloud recording unless one runs in the room (answers false then). */
 export async function insertCloudRecording(
   db: Queryable,
-  row: { recordingId: string; roomId: string; startedBy: string; now: number },
+  row: { recordingId: string; roomId: string; startedBy: string; now: number; engine?: string },
 ): Promise<boolean> {
   const { rows } = await db.query(
-    `INSERT INTO recordings (recording_id, room_id, status, started_by, start_time, kind)
-     SELECT $1, $2, $3, $4, $5, 'cloud' WHERE NOT EXISTS
+    `INSERT INTO recordings (recording_id, room_id, status, started_by, start_time, kind, engine)
+     SELECT $1, $2, $3, $4, $5, 'cloud', $6 WHERE NOT EXISTS
        (SELECT 1 FROM recordings WHERE room_id = $2 AND status = $3)
      RETURNING recording_id`,
-    [row.recordingId, row.roomId, String(RecordingStatus.recording), row.startedBy, row.now],
+    [
+      row.recordingId,
+      row.roomId,
+      String(RecordingStatus.recording),
+      row.startedBy,
+      row.now,
+      row.engine ?? 'local',
+    ],
   )
   return rows.length > 0
 }

@@ -7,6 +7,7 @@ import { migration008 } from './migrations/008-admission'
 import { migration009 } from './migrations/009-reports'
 import { migration010 } from './migrations/010-quiz-kind'
 import { migration011 } from './migrations/011-interpreters'
+import { migration013 } from './migrations/013-cloud-recording'
 import { migration014 } from './migrations/014-live-push-states'
 import type { Db } from './db'
 import type { Migration } from './migrations/migration'
@@ -24,6 +25,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration009,
   migration010,
   migration011,
+  migration013,
   migration014,
 ]
 

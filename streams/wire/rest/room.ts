@@ -161,6 +161,13 @@ export const ClientConfigSchema = Type.Object({
   live: Type.Optional(
     Type.Object({ available: Type.Boolean(), why: Type.Optional(Type.String()) }),
   ),
+  /**
+   * Both modes: whether cloud recording runs here (local: this server's program; Agora: Agora's
+   * Cloud Recording and its settings); when not, why, and the "Recording" entry stays hidden.
+   */
+  recording: Type.Optional(
+    Type.Object({ available: Type.Boolean(), why: Type.Optional(Type.String()) }),
+  ),
 })
 export type ClientConfig = Static<typeof ClientConfigSchema>
 

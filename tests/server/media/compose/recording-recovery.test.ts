@@ -7,6 +7,7 @@ import type { Deps } from '../../../../src/server/deps'
 import { Broadcasts } from '../../../../src/server/media/compose/broadcasts'
 import { FfmpegProcess, ffprobe, locateFfmpeg } from '../../../../src/server/media/compose/ffmpeg'
 import { recordingFiles } from '../../../../src/server/media/compose/recorder'
+import { localRecordingEngine } from '../../../../src/server/rooms/local-recording'
 import { recoverCloudRecordings } from '../../../../src/server/rooms/recordings'
 import {
   getRecording,
@@ -38,6 +39,7 @@ describe('a recording the server did not stop', () => {
     const deps = {
       db,
       broadcasts,
+      recording: localRecordingEngine(broadcasts),
       log: quiet,
       now: Date.now,
       announce: { channel: () => undefined, peer: () => false },

@@ -1,0 +1,87 @@
+import { DEFAULT_LAYOUT, LAYOUTS, type LayoutName } from '@streams/wire/video'
+import type { Member } from '@streams/wire/member'
+import { Role } from '@streams/wire/roles'
+import { CANVAS, composeLayout, type Position } from '../media/compose/layout'
+import type { RoomRow } from '../store/rooms'
+
+/**
+ * The composite recording's picture (start's `transcodingConfig`, updateLayout's body) mapped
+ * from the room's CDN layout ([LAYOUT-1]): the same places as the local program's, as fractions
+ * of the canvas, in a custom layout (mixedVideoLayout 3). A share's place names no uid: Agora
+ * puts there the first publisher the list does not name, the screen-share client.
+ * https://docs.agora.io/en/api-reference/api-ref/cloud-recording/start (transcodingConfig),
+ * https://docs.agora.io/en/cloud-recording/develop/layout (custom layout, layoutConfig).
+ */
+
+/** The picture's size, frame rate and bitrate by the recording config's resolution. */
+const PROFILES = {
+  // Agora's video profile table: 840x480 15 fps 500 kbps, 1280x720 1130, 1920x1080 2080.
+  '480p': { width: 848, height: 480, fps: 15, bitrate: 500 },
+  '720p': { width: CANVAS.width, height: CANVAS.height, fps: 15, bitrate: 1130 },
+  '1080p': { width: 1920, height: 1080, fps: 15, bitrate: 2080 },
+} as const
+export type RecordingResolution = keyof typeof PROFILES
+
+export interface LayoutRegion {
+  readonly uid?: string
+  readonly x_axis: number
+  readonly y_axis: number
+  readonly width: number
+  readonly height: number
+  readonly alpha: number
+  /** 0: cropped to fill (cameras); 1: fitted whole (shares). */
+  readonly render_mode: 0 | 1
+}
+
+const layoutOf = (name: string): LayoutName =>
+  (LAYOUTS as readonly string[]).includes(name) ? (name as LayoutName) : DEFAULT_LAYOUT
+
+function positionsOf(json: string): Record<string, Position> {
+  try {
+    const list = JSON.parse(json) as { uid?: unknown; type?: unknown }[]
+    const out: Record<string, Position> = {}
+    for (const item of Array.isArray(list) ? list : [])
+      if (typeof item.uid === 'string' && (item.type === 'inner' || item.type === 'right'))
+        out[item.uid] = item.type
+    return out
+  } catch {
+    return {}
+  }
+}
+
+const share = (n: number) => Math.round(n * 10_000) / 10_000
+
+/** The places of the room's present publishers (hosts and conferees), at most 17 (Agora's limit). */
+export function layoutRegions(room: RoomRow, members: readonly Member[]): LayoutRegion[] {
+  const people = members.filter((m) => m.role === Role.host || m.role === Role.conferee)
+  const host = people.find((m) => m.role === Role.host)?.uid ?? ''
+  const slots = composeLayout({
+    layout: layoutOf(room.layout),
+    people: people.map((m) => m.uid),
+    large: room.large_uid || room.main_screen_uid || host,
+    positions: positionsOf(room.layout_items),
+    share: room.share_screen === 1 ? { kind: 'screen', uid: '' } : null,
+  })
+  return slots.slice(0, 17).map((slot) => ({
+    ...(slot.kind === 'camera' ? { uid: slot.key } : {}),
+    x_axis: share(slot.rect.x / CANVAS.width),
+    y_axis: share(slot.rect.y / CANVAS.height),
+    width: share(slot.rect.width / CANVAS.width),
+    height: share(slot.rect.height / CANVAS.height),
+    alpha: 1,
+    render_mode: slot.kind === 'camera' ? 0 : 1,
+  }))
+}
+
+/** start's transcodingConfig for the room as it is now. */
+export function transcodingConfig(
+  room: RoomRow,
+  members: readonly Member[],
+  resolution: string,
+): Record<string, unknown> {
+  const profile = PROFILES[resolution as RecordingResolution] ?? PROFILES['720p']
+  const regions = layoutRegions(room, members)
+  // Nobody to place yet: Agora's best fit (1) until the layout is updated.
+  if (regions.length === 0) return { ...profile, mixedVideoLayout: 1, backgroundColor: '#000000' }
+  return { ...profile, mixedVideoLayout: 3, backgroundColor: '#000000', layoutConfig: regions }
+}

@@ -1,0 +1,286 @@
+import { randomInt } from 'node:crypto'
+import agoraToken from 'agora-token'
+import type { Deps, EngineAvailability, RecordingEngine } from '../deps'
+import { SERVER_ACTOR } from '../rooms/announce'
+import { recordingState } from '../rooms/recording-state'
+import {
+  getRecording,
+  RecordingStatus,
+  updateRecording,
+  type RecordingRow,
+} from '../store/broadcast'
+import {
+  cloudFilesOf,
+  recordingsOfEngine,
+  saveCloudFiles,
+  saveCloudSession,
+} from '../store/cloud-recordings'
+import { presentMembers } from '../store/members'
+import { getRecordingConfig } from '../store/recording-configs'
+import { getRoom, updateRoom, type RoomRow } from '../store/rooms'
+import {
+  CloudRecordingApi,
+  CloudRecordingError,
+  fileNamesOf,
+  QUERY_STATUS_FAILED,
+} from './cloud-recording-api'
+import { transcodingConfig } from './cloud-recording-layout'
+import { checkRecordingSettings, type AgoraRecordingSettings } from './cloud-recording-settings'
+
+/** The recorder's token lasts the longest Agora allows: cloud recording cannot renew it. */
+const RECORDER_TOKEN_SECONDS = 24 * 60 * 60
+
+export interface AgoraRecordingOptions {
+  readonly appId: string
+  readonly certificate: string
+  readonly settings: AgoraRecordingSettings
+  /** A running recording that query cannot find (404) or reach this long is lost (failed). */
+  readonly lostAfterMs?: number
+  /** Each REST call's limit. */
+  readonly timeoutMs?: number
+}
+
+/**
+ * Agora mode's recording engine: Agora's Cloud Recording in composite mode records the room's
+ * channel in its CDN layout and uploads HLS and MP4 files to the customer's storage.
+ * - start: acquire then start, with the recorder's own uid (above members' uids: 2^31 and up)
+ *   and an RTC token for it; the resource id and sid are stored at once, so a restarted server
+ *   queries and stops the same recording.
+ * - while it runs (watch, in one process): query; its file list is kept; status 20
+ *   (exited abnormally), or a recording query cannot find for `lostAfterMs` (404: not running;
+ *   Agora's failover answers 404 for up to 90 s), ends it with the files known and makes the
+ *   room's state abnormal (2, [REC-1]). A changed layout is sent (updateLayout). A room that has
+ *   ended has its recording stopped.
+ * - stop: its answer's file list becomes the recording's files (at the playback URL template);
+ *   435 (nothing recorded) ends it with none; 404 (no longer running) with those queried.
+ */
+export function agoraRecordingEngine(options: AgoraRecordingOptions): RecordingEngine {
+  const lostAfterMs = options.lostAfterMs ?? 120_000
+  const missingSince = new Map<string, number>()
+  const layouts = new Map<string, string>()
+  const checked = () => checkRecordingSettings(options.settings)
+  const api = () => {
+    const c = checked()
+    if (!c.ok) throw new Error(`cloud recording needs ${c.problems.join('; ')}`)
+    const client = new CloudRecordingApi({
+      restUrl: c.restUrl,
+      appId: options.appId,
+      auth: c.auth,
+      timeoutMs: options.timeoutMs,
+    })
+    return { client, storage: c.storage }
+  }
+
+  async function begin(deps: Deps, room: RoomRow, recordingId: string) {
+    const { client, storage } = api()
+    const cname = room.channel_name
+    const uid = String(randomInt(2 ** 31, 2 ** 32 - 1))
+    const token = agoraToken.RtcTokenBuilder.buildTokenWithUid(
+      options.appId,
+      options.certificate,
+      cname,
+      Number(uid),
+      agoraToken.RtcRole.SUBSCRIBER,
+      RECORDER_TOKEN_SECONDS,
+      RECORDER_TOKEN_SECONDS,
+    )
+    const config = await getRecordingConfig(deps.db, room.room_id)
+    const members = await presentMembers(deps.db, room.room_id)
+    const picture = config.audioOnly
+      ? undefined
+      : transcodingConfig(room, members, config.resolution)
+    const resourceId = await client.acquire(cname, uid)
+    await saveCloudSession(deps.db, recordingId, { resourceId, recorderUid: uid })
+    const sid = await client.start(resourceId, {
+      cname,
+      uid,
+      token,
+      storage,
+      transcodingConfig: picture,
+    })
+    await saveCloudSession(deps.db, recordingId, { sid })
+    if (picture) layouts.set(recordingId, JSON.stringify(picture.layoutConfig ?? null))
+  }
+
+  /** Stops it at Agora; keeps the files the answer lists (or those queried, when it had ended). */
+  async function stop(deps: Deps, room: RoomRow, row: RecordingRow) {
+    forget(row.recording_id)
+    if (!row.sid) return // start never completed: nothing runs at Agora
+    const { client } = api()
+    try {
+      const answer = await client.stop(
+        row.resource_id,
+        row.sid,
+        room.channel_name,
+        row.recorder_uid,
+      )
+      const files = fileNamesOf(answer.serverResponse.fileList)
+      const uploading = answer.serverResponse.uploadingStatus ?? 'unknown'
+      await saveCloudFiles(
+        deps.db,
+        row.recording_id,
+        files.length > 0 ? files : cloudFilesOf(row),
+        uploading,
+      )
+    } catch (error) {
+      if (!(error instanceof CloudRecordingError) || !(error.notRunning || error.nothingRecorded))
+        throw error
+      deps.log.info(`recording ${row.recording_id}: ${error.message}`)
+      await saveCloudFiles(
+        deps.db,
+        row.recording_id,
+        error.nothingRecorded ? [] : cloudFilesOf(row),
+        error.nothingRecorded ? 'none' : 'ended',
+      )
+    }
+  }
+
+  function forget(recordingId: string) {
+    missingSince.delete(recordingId)
+    layouts.delete(recordingId)
+  }
+
+  /** The files known become the recording's: saved (4) with them, or finished (1) without. */
+  async function finish(deps: Deps, recordingId: string) {
+    const row = await getRecording(deps.db, recordingId)
+    if (!row) return
+    const files = cloudFilesOf(row)
+    if (files.length === 0) {
+      await updateRecording(deps.db, recordingId, {
+        status: RecordingStatus.finished,
+        error: row.error || 'nothing was recorded',
+      })
+      return
+    }
+    const stop = row.stop_time === null ? deps.now() : Number(row.stop_time)
+    await updateRecording(deps.db, recordingId, {
+      status: RecordingStatus.saved,
+      durationMs: Math.max(0, stop - Number(row.start_time)),
+    })
+    await updateRoom(deps.db, row.room_id, { playbackState: 1 }, deps.now())
+  }
+
+  /** A recording that ended without a stop (failed, lost, or its room ended): kept as far as it went. */
+  async function ended(deps: Deps, row: RecordingRow, room: RoomRow | undefined, why: string) {
+    forget(row.recording_id)
+    await updateRecording(deps.db, row.recording_id, {
+      status: RecordingStatus.convert,
+      stopTime: deps.now(),
+      interrupted: why !== '',
+      error: why || undefined,
+    })
+    if (room && room.state !== 0 && why !== '') {
+      deps.log.warn(`recording ${row.recording_id} failed: ${why}`)
+      await recordingState(deps, room, SERVER_ACTOR, 2)
+    } else if (room?.recording_state === 1)
+      await updateRoom(deps.db, room.room_id, { recordingState: 0 }, deps.now())
+    await finish(deps, row.recording_id)
+  }
+
+  /** One look at a running recording. */
+  async function check(deps: Deps, row: RecordingRow) {
+    const room = await getRoom(deps.db, row.room_id)
+    if (!room || room.state === 0) {
+      // The meeting ended: the recording stops with it, whatever its length.
+      try {
+        if (room) await stop(deps, room, row)
+      } catch (error) {
+        deps.log.warn(
+          `recording ${row.recording_id} at the meeting's end: ${(error as Error).message}`,
+        )
+      }
+      return ended(deps, (await getRecording(deps.db, row.recording_id)) ?? row, room, '')
+    }
+    if (!row.sid) {
+      // A start that never completed (the server stopped between acquire and start).
+      if (deps.now() - Number(row.start_time) > lostAfterMs)
+        await ended(deps, row, room, 'the recording never started at Agora')
+      return
+    }
+    const { client } = api()
+    try {
+      const answer = await client.query(row.resource_id, row.sid)
+      missingSince.delete(row.recording_id)
+      const response = answer.serverResponse
+      const files = fileNamesOf(response.fileList)
+      if (files.length > 0) await saveCloudFiles(deps.db, row.recording_id, files)
+      if (
+        response.status === QUERY_STATUS_FAILED ||
+        response.subServiceStatus?.recordingService === 'serviceAbnormal'
+      ) {
+        const fresh = (await getRecording(deps.db, row.recording_id)) ?? row
+        return ended(
+          deps,
+          fresh,
+          room,
+          `Agora reports the recording failed (status ${response.status ?? '?'})`,
+        )
+      }
+      await relayout(deps, room, row)
+    } catch (error) {
+      const since = missingSince.get(row.recording_id) ?? deps.now()
+      missingSince.set(row.recording_id, since)
+      const message = (error as Error).message
+      if (deps.now() - since < lostAfterMs) {
+        deps.log.warn(`recording ${row.recording_id}: ${message}`)
+        return
+      }
+      return ended(deps, row, room, `the recording is gone: ${message}`)
+    }
+  }
+
+  /** Sends the room's picture again when its layout or its people changed. */
+  async function relayout(deps: Deps, room: RoomRow, row: RecordingRow) {
+    const config = await getRecordingConfig(deps.db, room.room_id)
+    if (config.audioOnly) return
+    const picture = transcodingConfig(
+      room,
+      await presentMembers(deps.db, room.room_id),
+      config.resolution,
+    )
+    const key = JSON.stringify(picture.layoutConfig ?? null)
+    if (layouts.get(row.recording_id) === key) return
+    const { client } = api()
+    const { mixedVideoLayout, backgroundColor, layoutConfig } = picture
+    await client.updateLayout(row.resource_id, row.sid, room.channel_name, row.recorder_uid, {
+      mixedVideoLayout,
+      backgroundColor,
+      ...(layoutConfig ? { layoutConfig } : {}),
+    })
+    layouts.set(row.recording_id, key)
+  }
+
+  return {
+    kind: 'agora',
+    get availability(): EngineAvailability {
+      const c = checked()
+      return c.ok
+        ? { available: true }
+        : { available: false, why: `cloud recording needs ${c.problems.join('; ')}` }
+    },
+    async start(deps, room, recordingId, failed) {
+      try {
+        await begin(deps, room, recordingId)
+      } catch (error) {
+        failed((error as Error).message)
+        throw error
+      }
+    },
+    stop,
+    finish,
+    async recover(deps) {
+      // Running ones go on in the cloud: the watch queries them. Stopped ones are finished.
+      const rows = await recordingsOfEngine(deps.db, 'agora', [RecordingStatus.convert])
+      for (const row of rows) await finish(deps, row.recording_id)
+      return rows.length
+    },
+    watchMs: options.settings.queryMs,
+    async watch(deps) {
+      const rows = await recordingsOfEngine(deps.db, 'agora', [RecordingStatus.recording])
+      for (const row of rows)
+        await check(deps, row).catch((e: Error) =>
+          deps.log.warn(`recording ${row.recording_id}: ${e.message}`),
+        )
+    },
+  }
+}
