@@ -11,25 +11,27 @@ import { useIsReplay, useSelector, useSession } from '../session/context'
 
 type Availability = NonNullable<ClientConfig['live']>
 
-/**
- * Whether this server broadcasts and records (and why not); undefined until known, in Agora mode,
- * and in a replay (a replay fetches nothing: [ROUTE-15]).
- */
-export function useLiveAvailability(): Availability | undefined {
+/** The server's configuration; undefined until known, and in a replay (it fetches nothing: [ROUTE-15]). */
+export function useClientConfig(): ClientConfig | undefined {
   const replay = useIsReplay()
-  const [live, setLive] = useState<Availability>()
+  const [known, setKnown] = useState<ClientConfig>()
   useEffect(() => {
     if (replay) return
     let gone = false
     clientConfig().then(
-      (config) => !gone && setLive(config.live),
+      (config) => !gone && setKnown(config),
       () => undefined,
     )
     return () => {
       gone = true
     }
   }, [replay])
-  return live
+  return known
+}
+
+/** Whether this server broadcasts and records (and why not); undefined until known, in Agora mode, and in a replay. */
+export function useLiveAvailability(): Availability | undefined {
+  return useClientConfig()?.live
 }
 
 const selectLiveState = (s: State) => s.live.liveState
