@@ -1,7 +1,7 @@
 import { DEFAULT_LAYOUT, LAYOUTS, type LayoutName } from '@streams/wire/video'
 import type { Member } from '@streams/wire/member'
 import { Role } from '@streams/wire/roles'
-import { CANVAS, composeLayout, type Position } from '../media/compose/layout'
+import { CANVAS, composeLayout, type Position } from '@streams/wire/cdn-layout'
 import type { RoomRow } from '../store/rooms'
 
 /**
