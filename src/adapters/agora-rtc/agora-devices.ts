@@ -9,22 +9,32 @@ export type ToDeviceList = (devices: readonly MediaDeviceInfo[]) => DeviceInfo[]
 
 /**
  * The devices port in Agora mode: the SDK's device list, and its hot-plug callbacks
- * (onCameraChanged, onMicrophoneChanged, onPlaybackDeviceChanged) as 'device/…' facts.
+ * (onCameraChanged, onMicrophoneChanged, onPlaybackDeviceChanged) as 'device/…' facts. The SDK is
+ * never loaded for a device list: until the media adapter has loaded it (a join), the list is
+ * the browser's own (`enumerate`, what the SDK reads too); once `loaded` settles, the callbacks
+ * are bound and the SDK's list is reported (device/listChanged).
  */
 export class AgoraDevices implements DevicesPort {
   private readonly subject = new Subject<Event>()
   readonly events$: Observable<Event> = this.subject.asObservable()
-  private sdk: Promise<IAgoraRTC> | undefined
+  private sdk: IAgoraRTC | undefined
 
   constructor(
-    private readonly load: () => Promise<IAgoraRTC>,
+    loaded: Promise<IAgoraRTC>,
     private readonly toDeviceList: ToDeviceList,
-  ) {}
+    private readonly enumerate: () => Promise<MediaDeviceInfo[]> = () =>
+      navigator.mediaDevices.enumerateDevices(),
+  ) {
+    loaded.then(
+      (sdk) => this.bind(sdk),
+      () => undefined,
+    )
+  }
 
   async list(): Promise<readonly DeviceInfo[]> {
     try {
-      const sdk = await this.ready()
-      return this.toDeviceList(await sdk.getDevices(true))
+      const devices = this.sdk ? await this.sdk.getDevices(true) : await this.enumerate()
+      return this.toDeviceList(devices)
     } catch (error) {
       this.subject.next({
         type: 'device/listFailed',
@@ -34,25 +44,26 @@ export class AgoraDevices implements DevicesPort {
     }
   }
 
-  private ready(): Promise<IAgoraRTC> {
-    this.sdk ??= this.load().then((sdk) => {
-      const changed = (info: AgoraDeviceInfo) => void this.changed(info)
-      sdk.onCameraChanged = changed
-      sdk.onMicrophoneChanged = changed
-      sdk.onPlaybackDeviceChanged = changed
-      return sdk
-    })
-    return this.sdk
+  private bind(sdk: IAgoraRTC): void {
+    this.sdk = sdk
+    const changed = (info: AgoraDeviceInfo) => void this.changed(sdk, info)
+    sdk.onCameraChanged = changed
+    sdk.onMicrophoneChanged = changed
+    sdk.onPlaybackDeviceChanged = changed
+    void this.relist(sdk)
   }
 
-  private async changed(info: AgoraDeviceInfo): Promise<void> {
+  private async changed(sdk: IAgoraRTC, info: AgoraDeviceInfo): Promise<void> {
     const [device] = this.toDeviceList([info.device])
     if (device)
       this.subject.next({
         type: info.state === 'ACTIVE' ? 'device/plugged' : 'device/unplugged',
         device,
       })
-    const sdk = await this.ready()
+    await this.relist(sdk)
+  }
+
+  private async relist(sdk: IAgoraRTC): Promise<void> {
     const devices = this.toDeviceList(await sdk.getDevices(true).catch(() => []))
     this.subject.next({ type: 'device/listChanged', devices })
   }

@@ -1,3 +1,4 @@
+import type { IAgoraRTC } from 'agora-rtc-sdk-ng'
 import { defer, of, shareReplay, switchMap, type Observable } from 'rxjs'
 import type { Event } from '@streams/events'
 import type { DevicesPort, MediaPort, MessagingPort } from '@streams/ports'
@@ -72,11 +73,24 @@ async function choose(
         import('../../adapters/agora-rtc/agora-devices'),
         import('../../adapters/devices/device-list'),
       ])
-    const loadRtc = () => import('agora-rtc-sdk-ng').then((m) => m.default)
+    // The SDKs load only after Join: the entry's messaging login loads the RTM SDK and fetches
+    // the RTC SDK beside it (the media join that follows needs it); the device list uses the RTC
+    // SDK only once loaded (before, the browser's list).
+    let rtcLoaded: (sdk: IAgoraRTC) => void = () => undefined
+    const loaded = new Promise<IAgoraRTC>((resolve) => (rtcLoaded = resolve))
+    const loadRtc = () =>
+      import('agora-rtc-sdk-ng').then((m) => {
+        rtcLoaded(m.default)
+        return m.default
+      })
+    const loadRtm = () => {
+      void loadRtc().catch(() => undefined)
+      return import('agora-rtm-sdk').then((m) => m.default)
+    }
     return {
-      messaging: new AgoraMessaging(config.agoraAppId ?? ''),
+      messaging: new AgoraMessaging(config.agoraAppId ?? '', { load: loadRtm }),
       media: new AgoraMedia({ load: loadRtc, autoSubscribe: true }),
-      devices: new AgoraDevices(loadRtc, toDeviceList),
+      devices: new AgoraDevices(loaded, toDeviceList),
     }
   }
   // AI noise reduction: the RNNoise worklet loads when first switched on.

@@ -23,11 +23,20 @@ describe('AgoraDevices: the SDK device callbacks as device facts', () => {
     const usb = info('audioinput', 'usb', 'USB mic')
     fake.getDevices.mockResolvedValue([cam])
     const port = new AgoraDevices(
-      () => import('agora-rtc-sdk-ng').then((m) => m.default),
+      import('agora-rtc-sdk-ng').then((m) => m.default),
       toDeviceList,
+      () => Promise.reject(new Error('the browser is not asked once the SDK is loaded')),
     )
     const events: Event[] = []
     port.events$.subscribe((e) => events.push(e))
+    await new Promise((r) => setTimeout(r, 0))
+    // Bound once the SDK is loaded: its list is reported.
+    expect(events.splice(0)).toEqual([
+      {
+        type: 'device/listChanged',
+        devices: [{ deviceId: 'cam', label: 'HD Camera', kind: 'camera' }],
+      },
+    ])
     expect(await port.list()).toEqual([{ deviceId: 'cam', label: 'HD Camera', kind: 'camera' }])
     expect(fake.getDevices).toHaveBeenCalledWith(true)
 
@@ -50,11 +59,24 @@ describe('AgoraDevices: the SDK device callbacks as device facts', () => {
     ])
   })
 
-  it('a device list the SDK cannot give is device/listFailed', async () => {
+  it('until media has loaded the SDK (a join), the list is the browser’s and the SDK is not loaded; a failure is device/listFailed', async () => {
+    const cam = info('videoinput', 'cam', 'HD Camera')
+    const enumerate = vi.fn(async () => [cam])
+    const port = new AgoraDevices(new Promise(() => undefined), toDeviceList, enumerate)
+    const events: Event[] = []
+    port.events$.subscribe((e) => events.push(e))
+    expect(await port.list()).toEqual([{ deviceId: 'cam', label: 'HD Camera', kind: 'camera' }])
+    expect(enumerate).toHaveBeenCalledTimes(1)
+    enumerate.mockRejectedValueOnce(new Error('PERMISSION_DENIED'))
+    expect(await port.list()).toEqual([])
+    expect(events).toEqual([{ type: 'device/listFailed', message: 'PERMISSION_DENIED' }])
+  })
+
+  it('a device list the loaded SDK cannot give is device/listFailed', async () => {
     const fake = fakeAgoraRtc()
-    sdk.current = fake
     fake.getDevices.mockRejectedValue(new Error('PERMISSION_DENIED'))
-    const port = new AgoraDevices(async () => fake as never, toDeviceList)
+    const port = new AgoraDevices(Promise.resolve(fake as never), toDeviceList)
+    await new Promise((r) => setTimeout(r, 0))
     const events: Event[] = []
     port.events$.subscribe((e) => events.push(e))
     expect(await port.list()).toEqual([])
