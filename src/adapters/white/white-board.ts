@@ -3,29 +3,13 @@ import { BehaviorSubject, Subject, type Observable } from 'rxjs'
 import { RoomPhase, ViewMode, WhiteWebSdk, type RoomState } from 'white-web-sdk'
 import type { Event } from '@streams/events'
 import type { BoardJoin, BoardPort, BoardScene, BoardViewMode } from '@streams/ports'
-import { DEFAULT_BOARD_SCALE, normalizeScenePath, sceneDir } from '@streams/wire/board'
-import { realSdk, roomTokenRole, type CreateWhiteSdk, type WhiteRoom } from './white-sdk'
-import { APPLIANCE, INITIAL, type WhiteTool, type WhiteView } from './white-view'
+import { DEFAULT_BOARD_SCALE, normalizeScenePath } from '@streams/wire/board'
+import { realSdk, roomTokenRole, type WhiteBoardOptions, type WhiteRoom } from './white-sdk'
+import { APPLIANCE, INITIAL, viewAfter, type WhiteTool, type WhiteView } from './white-view'
 
 export { APPLIANCE, type WhiteTool, type WhiteView } from './white-view'
 
-export interface WhiteBoardOptions {
-  /** The deployment's Netless app identifier and data centre (the server's /api/config). */
-  readonly appIdentifier?: string
-  readonly region?: string
-  /**
-   * Our server's board answer again: a room token with the member's rights as they are now, and
-   * the token of our document centre.
-   */
-  readonly credentials?: () => Promise<WhiteCredentials>
-  /** The SDK (tests pass a fake typed from the SDK's own types). */
-  readonly createSdk?: CreateWhiteSdk
-}
-
-export interface WhiteCredentials {
-  readonly boardToken: string
-  readonly filesToken?: string
-}
+export type { WhiteBoardOptions } from './white-sdk'
 
 /** Why a join cannot start: the server has no Netless settings (it names them in its log). */
 export const NOT_CONFIGURED = 'the whiteboard service is not configured on this server'
@@ -230,26 +214,7 @@ export class WhiteBoard implements BoardPort {
 
   private onState(modify: Partial<RoomState>): void {
     const before = this.view
-    const next: { -readonly [K in keyof WhiteView]: WhiteView[K] } = { ...before }
-    if (modify.sceneState) {
-      const path = normalizeScenePath(modify.sceneState.scenePath)
-      next.scenePath = path
-      next.dir = sceneDir(path)
-      next.index = modify.sceneState.index
-      next.total = modify.sceneState.scenes.length
-    }
-    if (modify.broadcastState) {
-      const { mode, broadcasterId } = modify.broadcastState
-      next.mode =
-        mode === ViewMode.Broadcaster
-          ? 'broadcaster'
-          : mode === ViewMode.Follower
-            ? 'follower'
-            : 'freedom'
-      const me = this.room?.observerId
-      next.locked = next.mode === 'follower' && broadcasterId !== undefined && broadcasterId !== me
-    }
-    if (modify.cameraState) next.scale = modify.cameraState.scale
+    const next = viewAfter(before, modify, this.room?.observerId)
     this.viewSubject.next(next)
     if (
       next.scenePath !== before.scenePath ||

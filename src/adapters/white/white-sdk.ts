@@ -45,6 +45,12 @@ export const realSdk =
   (config) =>
     new Sdk(config)
 
+/** Our server's board answer, asked again: a room token and our document centre's token. */
+export interface WhiteCredentials {
+  readonly boardToken: string
+  readonly filesToken?: string
+}
+
 /** A Netless token's role: admin, writer or reader ([WB-2]). */
 export type RoomTokenRole = 'admin' | 'writer' | 'reader'
 
@@ -65,4 +71,17 @@ export function roomTokenRole(token: string): RoomTokenRole | undefined {
   } catch {
     return undefined
   }
+}
+
+export interface WhiteBoardOptions {
+  /** The deployment's Netless app identifier and data centre (the server's /api/config). */
+  readonly appIdentifier?: string
+  readonly region?: string
+  /**
+   * Our server's board answer again: a room token with the member's rights as they are now, and
+   * the token of our document centre.
+   */
+  readonly credentials?: () => Promise<WhiteCredentials>
+  /** The SDK (tests pass a fake typed from the SDK's own types). */
+  readonly createSdk?: CreateWhiteSdk
 }

@@ -1,6 +1,6 @@
-import { ApplianceNames } from 'white-web-sdk'
+import { ApplianceNames, ViewMode, type RoomState } from 'white-web-sdk'
 import type { BoardViewMode } from '@streams/ports'
-import { DEFAULT_BOARD_SCALE } from '@streams/wire/board'
+import { DEFAULT_BOARD_SCALE, normalizeScenePath, sceneDir } from '@streams/wire/board'
 
 /** What the board view shows of the Agora-mode board (WhiteBoard's `view$`). */
 export type WhiteTool =
@@ -48,4 +48,35 @@ export const INITIAL: WhiteView = {
   tool: 'pencil',
   canUndo: false,
   canRedo: false,
+}
+
+/**
+ * The view after a room state change: pages ('/' is '/init', [WB-4]), the follow mode (locked
+ * while following another's view, [WB-3] [WB-5]) and the scale. `me` is this client's observer.
+ */
+export function viewAfter(
+  before: WhiteView,
+  modify: Partial<RoomState>,
+  me: number | undefined,
+): WhiteView {
+  const next: { -readonly [K in keyof WhiteView]: WhiteView[K] } = { ...before }
+  if (modify.sceneState) {
+    const path = normalizeScenePath(modify.sceneState.scenePath)
+    next.scenePath = path
+    next.dir = sceneDir(path)
+    next.index = modify.sceneState.index
+    next.total = modify.sceneState.scenes.length
+  }
+  if (modify.broadcastState) {
+    const { mode, broadcasterId } = modify.broadcastState
+    next.mode =
+      mode === ViewMode.Broadcaster
+        ? 'broadcaster'
+        : mode === ViewMode.Follower
+          ? 'follower'
+          : 'freedom'
+    next.locked = next.mode === 'follower' && broadcasterId !== undefined && broadcasterId !== me
+  }
+  if (modify.cameraState) next.scale = modify.cameraState.scale
+  return next
 }
