@@ -50,7 +50,10 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   webServer: {
-    command: `${process.execPath} --import tsx src/server/main.ts`,
+    // `exec`: the server is the runner's own child, and stops when the runner is gone however it
+    // went (EXIT_WITH_PARENT below; a `timeout` signals only its own process group, and Playwright
+    // starts the server in a group of its own), taking its Janus along.
+    command: `exec ${process.execPath} --import tsx src/server/main.ts`,
     url: `http://127.0.0.1:${port}/api/config`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -71,6 +74,7 @@ export default defineConfig({
       SMS_RESEND_SECONDS: String(SMS_RESEND_SECONDS),
       // Support staff who read problem reports (tests/e2e/secrets.spec.ts signs in as them).
       SUPPORT_ACCOUNTS: '13600000009',
+      EXIT_WITH_PARENT: '1',
     },
   },
 })

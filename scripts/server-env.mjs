@@ -10,8 +10,15 @@
 // wins where both name a tunable).
 export const MALLOC_TUNABLES = 'glibc.malloc.mmap_threshold=16384'
 
-/** The environment the server runs in: `env` with our malloc tunables. */
+/**
+ * The environment the server runs in: `env` with our malloc tunables, and EXIT_WITH_PARENT=1 (the
+ * server stops when the process that started it is gone, src/server/parent.ts).
+ */
 export function serverEnv(env = process.env) {
   const own = env.GLIBC_TUNABLES
-  return { ...env, GLIBC_TUNABLES: own ? `${MALLOC_TUNABLES}:${own}` : MALLOC_TUNABLES }
+  return {
+    ...env,
+    GLIBC_TUNABLES: own ? `${MALLOC_TUNABLES}:${own}` : MALLOC_TUNABLES,
+    EXIT_WITH_PARENT: '1',
+  }
 }

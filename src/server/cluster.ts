@@ -9,6 +9,7 @@
 import cluster, { type Worker } from 'node:cluster'
 import { fileURLToPath } from 'node:url'
 import { clusterProblem, workersOf } from './cluster-settings'
+import { stopWithParent } from './parent'
 
 function primary(): void {
   let n: number
@@ -67,13 +68,14 @@ function primary(): void {
     setTimeout(fork, 500)
   })
   for (let i = 0; i < n; i++) fork()
-  for (const signal of ['SIGINT', 'SIGTERM'] as const)
-    process.on(signal, () => {
-      if (stopping) return
-      stopping = true
-      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal)
-      setTimeout(() => process.exit(1), 15_000).unref()
-    })
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return
+    stopping = true
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal)
+    setTimeout(() => process.exit(1), 15_000).unref()
+  }
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => stop(signal))
+  stopWithParent(() => stop('SIGTERM'))
 }
 
 if (cluster.isPrimary) primary()

@@ -32,6 +32,7 @@ export async function startSfuServer(staticDir: string): Promise<SfuServer> {
         STATIC_DIR: staticDir,
         MEDIA: 'sfu',
         LOG_LEVEL: 'warn',
+        EXIT_WITH_PARENT: '1',
       },
     },
   )

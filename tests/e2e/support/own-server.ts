@@ -46,6 +46,8 @@ export class OwnServer {
         STATIC_DIR: 'dist',
         LOG_LEVEL: 'warn',
         MEDIA: 'mesh',
+        // Gone with the test run, however it ends (src/server/parent.ts).
+        EXIT_WITH_PARENT: '1',
         ...this.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

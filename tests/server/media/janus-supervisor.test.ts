@@ -1,6 +1,8 @@
+import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import Janode from 'janode'
 import { filter, firstValueFrom, map } from 'rxjs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -109,13 +111,41 @@ describe('the Janus supervisor', () => {
     expect(lines.some((l) => l.includes('missed two health checks'))).toBe(true)
   })
 
+  it('a server killed with SIGKILL (no exit handler runs) takes its Janus along', async () => {
+    const holderDir = mkdtempSync(join(tmpdir(), 'roomcast-janus-holder-'))
+    const holder = spawn(
+      process.execPath,
+      ['--import', 'tsx', fileURLToPath(new URL('./janus-holder.ts', import.meta.url)), holderDir],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    )
+    try {
+      let said = ''
+      holder.stdout!.on('data', (chunk: Buffer) => (said += chunk.toString()))
+      await until(() => /janus \d+\n/.test(said), 60_000, 'the holder’s Janus')
+      const janus = Number(/janus (\d+)/.exec(said)![1])
+      expect(running(janus)).toBe(true)
+      holder.kill('SIGKILL')
+      await until(() => !running(janus), 10_000, 'Janus gone after its server')
+    } finally {
+      holder.kill('SIGKILL')
+      rmSync(holderDir, { recursive: true, force: true })
+    }
+  })
+
   it('stops Janus with the server and removes its config (and secrets)', async () => {
     const pid = supervisor.pid!
     await supervisor.stop()
-    expect(
-      existsSync(`/proc/${pid}`) && !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(' Z '),
-    ).toBe(false)
+    expect(running(pid)).toBe(false)
     expect(existsSync(join(dir, 'conf'))).toBe(false)
     expect(supervisor.current.kind).toBe('stopped')
   })
 })
+
+/** Whether a process is alive (a zombie, dead and not yet reaped, is not). */
+function running(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'))
+  } catch {
+    return false
+  }
+}

@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { accessSync, constants } from 'node:fs'
 import { delimiter, join } from 'node:path'
 import type { Readable, Writable } from 'node:stream'
+import { tiedToServer } from '../tied'
 
 /** Where ffmpeg and ffprobe are, and which version answered. */
 export interface FfmpegInstall {
@@ -125,7 +126,14 @@ export class FfmpegProcess {
     const extra = Array.from({ length: options.extraPipes ?? 0 }, () => 'pipe' as const)
     this.onLine = options.onLine
     const loglevel = options.loglevel ?? 'warning'
-    this.child = spawn(bin, ['-hide_banner', '-nostats', '-loglevel', loglevel, ...args], {
+    const [command, argv] = tiedToServer(bin, [
+      '-hide_banner',
+      '-nostats',
+      '-loglevel',
+      loglevel,
+      ...args,
+    ])
+    this.child = spawn(command, argv, {
       stdio: [options.stdin === false ? 'ignore' : 'pipe', 'pipe', 'pipe', ...extra],
     })
     const untrack = track(this.child)

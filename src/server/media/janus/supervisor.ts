@@ -4,6 +4,7 @@ import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { BehaviorSubject, type Observable } from 'rxjs'
 import { newSecrets, signJanusToken, writeJanusConfig, type JanusSetup } from './config'
+import { tiedToServer } from '../tied'
 import { probeJanus, type JanusEndpoint } from './probe'
 import type { JanusInstall } from './locate'
 
@@ -123,12 +124,18 @@ export class JanusSupervisor {
       adminUrl: `ws://127.0.0.1:${setup.adminPort}`,
       adminSecret: setup.adminSecret,
     }
-    // The secrets are in the config file (mode 0600), never on the command line.
-    const child = spawn(install.bin, ['-F', setup.dir, '-C', join(setup.dir, 'janus.jcfg'), '-o'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
+    // The secrets are in the config file (mode 0600), never on the command line. Janus dies with
+    // the server, even a server killed with SIGKILL (tiedToServer).
+    const [bin, args] = tiedToServer(install.bin, [
+      '-F',
+      setup.dir,
+      '-C',
+      join(setup.dir, 'janus.jcfg'),
+      '-o',
+    ])
+    const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] })
     this.child = child
-    // A server that exits without stopping us (a crash) takes its Janus along.
+    // A server that exits without stopping us (process.exit) takes its Janus along.
     const orphan = () => child.kill('SIGKILL')
     process.once('exit', orphan)
     child.once('exit', () => process.removeListener('exit', orphan))
