@@ -1,45 +1,18 @@
 // `npm start`: builds the client and the server when missing or older than their sources, then
 // runs the built server (REST API, realtime service, built app, embedded database) with Node
 // alone, in this process's stead (docs/server.md "Where an idle server's memory goes").
-import { spawnSync, spawn } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { spawn } from 'node:child_process'
 import { join } from 'node:path'
+import { buildClient, clientStale } from './build-client.mjs'
 import { buildServer, serverOut, serverStale } from './build-server.mjs'
 import { serverEnv } from './server-env.mjs'
 
 const root = new URL('..', import.meta.url).pathname
-const built = join(root, 'dist', 'index.html')
 
-function newest(path) {
-  const stat = statSync(path)
-  if (!stat.isDirectory()) return stat.mtimeMs
-  let max = 0
-  for (const entry of readdirSync(path)) max = Math.max(max, newest(join(path, entry)))
-  return max
-}
-
-const sources = [
-  'src/web',
-  'src/adapters',
-  'streams',
-  'index.html',
-  'vite.config.ts',
-  'package.json',
-].map((p) => join(root, p))
-const stale =
-  !existsSync(built) ||
-  Math.max(...sources.filter(existsSync).map(newest)) > statSync(built).mtimeMs
-if (stale) {
+if (clientStale()) {
   console.log('Building the client…')
-  const result = spawnSync(
-    process.execPath,
-    [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
-  )
-  if (result.status !== 0) process.exit(result.status ?? 1)
+  const status = buildClient()
+  if (status !== 0) process.exit(status)
 }
 
 if (serverStale()) {

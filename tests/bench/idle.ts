@@ -13,6 +13,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { buildClient, clientStale } from '../../scripts/build-client.mjs'
 import { buildServer, serverOut, serverStale } from '../../scripts/build-server.mjs'
 import { serverEnv } from '../../scripts/server-env.mjs'
 
@@ -25,6 +26,9 @@ const MB = 1024 * 1024
 const mb = (bytes: number) => Math.round((bytes / MB) * 10) / 10
 
 if (serverStale()) await buildServer()
+// The client as its sources are now (built again when any is newer than dist/).
+if (!process.env.STATIC_DIR && clientStale() && buildClient() !== 0)
+  throw new Error('the client did not build')
 /** The built client served (`STATIC_DIR` names another build). */
 const built = process.env.STATIC_DIR ?? join(root, 'dist')
 const staticDir = existsSync(join(built, 'index.html')) ? built : ''
@@ -97,6 +101,8 @@ async function start(
     cwd: root,
     env: {
       ...(variant.npmStart ? serverEnv() : process.env),
+      // Gone with this bench, however it ends (src/server/parent.ts).
+      EXIT_WITH_PARENT: '1',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

@@ -6,21 +6,22 @@
  * baseline of what the page and the machine give anyway. Target: no long task over 50 ms while
  * scrolling. Last line: one JSON object.
  */
-import { existsSync } from 'node:fs'
-import { join } from 'node:path'
 import { chromium } from '@playwright/test'
+import { buildClient, clientOut, clientStale } from '../../scripts/build-client.mjs'
 import { buildApp } from '../../src/server/app'
 import { crowdName, seedCrowd } from '../support/crowd'
 import { BASE_CHROMIUM_ARGS } from './support/app-browser'
 
 const MEMBERS = Number(process.env.N ?? 10_000)
-const root = new URL('../..', import.meta.url).pathname
-if (!existsSync(join(root, 'dist', 'index.html')))
-  throw new Error('build the client first: npm run build')
+// The client as its sources are now (built again when any is newer than dist/).
+if (clientStale()) {
+  console.log('building the client (dist/ is missing or older than its sources)…')
+  if (buildClient() !== 0) throw new Error('the client did not build')
+}
 
 const app = await buildApp({
   memory: true,
-  staticDir: join(root, 'dist'),
+  staticDir: clientOut,
   logger: false,
   // The seeded members hold no realtime connection: keep them present for the whole bench.
   settings: { presenceGraceMs: 3_600_000 },

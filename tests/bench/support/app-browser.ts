@@ -1,7 +1,5 @@
-import { spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
-import { join } from 'node:path'
 import { chromium, type Browser } from '@playwright/test'
+import { buildClient, clientOut, clientStale } from '../../../scripts/build-client.mjs'
 import { buildApp, type BuildOptions } from '../../../src/server/app'
 
 /** The Chromium flags every browser bench starts from (as the e2e tests, without their setup). */
@@ -27,23 +25,20 @@ export interface AppBrowser {
   close(): Promise<void>
 }
 
-const root = new URL('../../..', import.meta.url).pathname
-
 /**
  * The real server (embedded database in memory) on a free loopback port, serving `staticDir`
- * (default: the built client, built first when missing), and Debian's Chromium with `args`.
+ * (default: the built client, built first when missing or older than its sources, as `npm start`
+ * does), and Debian's Chromium with `args`.
  */
 export async function startAppAndBrowser(
   args: readonly string[],
-  staticDir = join(root, 'dist'),
+  staticDir = clientOut,
   settings: BuildOptions['settings'] = {},
 ): Promise<AppBrowser> {
-  if (staticDir === join(root, 'dist') && !existsSync(join(staticDir, 'index.html'))) {
-    console.log('building the client…')
-    spawnSync(join(root, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], {
-      cwd: root,
-      stdio: 'inherit',
-    })
+  // The bench measures the client as its sources are now: built again when any is newer.
+  if (staticDir === clientOut && clientStale()) {
+    console.log('building the client (dist/ is missing or older than its sources)…')
+    if (buildClient() !== 0) throw new Error('the client did not build')
   }
   const app = await buildApp({ memory: true, logger: false, staticDir, settings })
   const base = await app.fastify.listen({ host: '127.0.0.1', port: 0 })
