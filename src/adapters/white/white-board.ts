@@ -32,6 +32,8 @@ export class WhiteBoard implements BoardPort {
   private joined: BoardJoin | undefined
   /** Our document centre's token for this board (documents stay on our server). */
   private filesToken: string | undefined
+  /** When the room was last joined again after the SDK's disconnection with an error. */
+  private recovered = Number.NEGATIVE_INFINITY
 
   constructor(private readonly options: WhiteBoardOptions = {}) {}
 
@@ -88,8 +90,12 @@ export class WhiteBoard implements BoardPort {
               this.onDisconnected()
           },
           onDisconnectWithError: (error) => {
-            if (this.room === mine)
-              this.subject.next({ type: 'board/joinFailed', message: error.message })
+            if (this.room !== mine) return
+            // Say a token expired (a meeting past a day): a new one, at most once a minute.
+            if (this.options.credentials && this.joined && Date.now() - this.recovered > 60_000) {
+              this.recovered = Date.now()
+              void this.renew(this.joined)
+            } else this.subject.next({ type: 'board/joinFailed', message: error.message })
           },
         },
       )
@@ -236,9 +242,9 @@ export class WhiteBoard implements BoardPort {
   }
 
   /**
-   * A reader granted the board: a token with the rights the server gives now, and the room joined
-   * again with it (a Netless token cannot change its role). Still a reader: stays read-only. No
-   * token: the board is left with the reason (board/joinFailed), as a refused join is.
+   * A reader granted the board, or a room lost with an error: a token with the rights the server
+   * gives now, and the room joined again with it (a Netless token cannot change its role). Still a
+   * reader: stays read-only. No token: the board is left with the reason (board/joinFailed).
    */
   private async renew(joined: BoardJoin): Promise<void> {
     const fetch = this.options.credentials

@@ -215,6 +215,21 @@ describe('WhiteBoard (white-web-sdk, typed fake)', () => {
     expect(fake.room.called('cleanCurrentScene')).toHaveLength(1)
   })
 
+  it('[WB-1] a room lost with an error (an expired token) is joined again with a new token, once a minute', async () => {
+    const { board, events } = started()
+    await board.join(join(true))
+    const fresh = roomTokenWith('admin')
+    renewals.push(fresh)
+    fake.room.callbacks.onDisconnectWithError!(new Error('room token expired'))
+    await vi.waitFor(() => expect(fake.rooms).toHaveLength(2))
+    expect(fake.rooms[0]!.disconnected).toBe(true)
+    expect(fake.room.params).toMatchObject({ roomToken: fresh, isWritable: true })
+    expect(events).not.toContainEqual(expect.objectContaining({ type: 'board/joinFailed' }))
+    fake.room.callbacks.onDisconnectWithError!(new Error('room token expired'))
+    expect(events.at(-1)).toEqual({ type: 'board/joinFailed', message: 'room token expired' })
+    expect(fake.rooms).toHaveLength(2)
+  })
+
   it('[WB-1] a refused join is board/joinFailed with the reason', async () => {
     fake.fail = new Error('invalid room token')
     const { board, events } = started()
