@@ -8,16 +8,13 @@ import {
 } from '@fluentui/react-components'
 import { DocumentMultipleRegular, LiveRegular } from '@fluentui/react-icons'
 import { useObservableEagerState } from 'observable-hooks'
-import { Suspense, lazy, useEffect, useState } from 'react'
+import { Suspense, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { BoardToolbar } from './BoardToolbar'
 import { PageNavigator } from './PageNavigator'
 import type { BoardControls } from './controls'
 import { DocumentCentre } from './documents/DocumentCentre'
 import type { LoadedBoard } from './lazy-board'
-
-const LocalSurface = lazy(() => import('./LocalSurface'))
-const WhiteSurface = lazy(() => import('./WhiteSurface'))
 
 /** How long 'Board unlocked' stays (toast default, spec §9). */
 const UNLOCKED_MS = 2000
@@ -116,11 +113,7 @@ export default function BoardView({ loaded }: { loaded: LoadedBoard }) {
       )}
       <div className={styles.stage}>
         <Suspense fallback={<Spinner label={t('board.loading')} />}>
-          {loaded.kind === 'local' ? (
-            <LocalSurface board={loaded.board} />
-          ) : (
-            <WhiteSurface board={loaded.board} />
-          )}
+          <loaded.Surface />
         </Suspense>
       </div>
       {documents && <DocumentCentre board={loaded.board} onClose={() => setDocuments(false)} />}

@@ -1,3 +1,4 @@
+import { createElement, lazy, type ComponentType } from 'react'
 import { BehaviorSubject, Subject, type Observable, type Subscription } from 'rxjs'
 import type { Event } from '@streams/events'
 import type { BoardJoin, BoardPort, BoardScene, BoardViewMode } from '@streams/ports'
@@ -6,10 +7,17 @@ import type { SocketLike } from '../../adapters/local-board/connection'
 import type { LocalBoard } from '../../adapters/local-board/local-board'
 import type { WhiteBoard } from '../../adapters/white/white-board'
 
-/** The loaded adapter: our own board in local mode, white-web-sdk in Agora mode. */
+/**
+ * The loaded adapter: our own board in local mode, white-web-sdk in Agora mode, each with the
+ * drawing surface that shows it (loaded when first shown), so the board screen does not know
+ * which engine runs.
+ */
 export type LoadedBoard =
-  | { readonly kind: 'local'; readonly board: LocalBoard }
-  | { readonly kind: 'white'; readonly board: WhiteBoard }
+  | { readonly kind: 'local'; readonly board: LocalBoard; readonly Surface: ComponentType }
+  | { readonly kind: 'white'; readonly board: WhiteBoard; readonly Surface: ComponentType }
+
+const LocalSurface = lazy(() => import('./LocalSurface'))
+const WhiteSurface = lazy(() => import('./WhiteSurface'))
 
 export type BoardMode = ClientConfig['mode']
 
@@ -49,17 +57,15 @@ async function load(setup: BoardSetup, options: LazyBoardOptions): Promise<Loade
       region: setup.netless?.region,
       credentials: options.credentials,
     })
-    return { kind: 'white', board }
+    return { kind: 'white', board, Surface: () => createElement(WhiteSurface, { board }) }
   }
   window.EXCALIDRAW_ASSET_PATH = BOARD_ASSET_PATH
   const { LocalBoard } = await import('../../adapters/local-board/local-board')
-  return {
-    kind: 'local',
-    board: new LocalBoard({
-      socketUrl,
-      createSocket: (url) => new WebSocket(url) as unknown as SocketLike,
-    }),
-  }
+  const board = new LocalBoard({
+    socketUrl,
+    createSocket: (url) => new WebSocket(url) as unknown as SocketLike,
+  })
+  return { kind: 'local', board, Surface: () => createElement(LocalSurface, { board }) }
 }
 
 /**
