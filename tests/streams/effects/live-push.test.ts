@@ -10,7 +10,7 @@ import type { Event } from '@streams/events'
 import type { LivePush, Mode } from '@streams/ports'
 import { RestFailure } from '@streams/ports/rest'
 import { Cmd } from '@streams/wire/channel'
-import { asHost, byHost, member, msg } from '../fixtures'
+import { asHost, byHost, inRoom, member, msg } from '../fixtures'
 import { setting } from '../live-push-fixtures'
 import { runEffects, type Harness } from './harness'
 
@@ -134,6 +134,42 @@ describe('Agora mode: the host client pushes the live (livePushEffect)', () => {
       status: 200,
     })
     expect(h.store.getState().ui.toasts).toEqual([])
+  })
+
+  it('[HOST-1] [LIVE-1] a host hand-over moves the push: the old host stops, the new host (the first host now) pushes', () => {
+    const handOver = msg(Cmd.hostChanged, { ...byHost, oldHostUid: '100', newHostUid: '200' })
+    const old = run('agora', (at) => {
+      joined.forEach((e, i) => at(5 + i, e))
+      at(100, live(1))
+      at(2000, handOver)
+    })
+    expect(old.pushes.map(([at, p]) => [at, p === null ? null : 'push'])).toEqual([
+      [100 + LIVE_LAYOUT_SETTLE_MS, 'push'],
+      [2000 + LIVE_LAYOUT_SETTLE_MS, null],
+    ])
+    // The conferee 200 becomes the host: from then on its client pushes.
+    let harness: Harness | undefined
+    const pushed: number[] = []
+    runEffects(
+      inRoom(),
+      [livePushEffect],
+      (h, at) => {
+        harness = h
+        at(5, { type: 'rtc/joined', uid: '200' })
+        at(100, live(1))
+        at(2000, handOver)
+      },
+      {
+        mode: 'agora',
+        media: {
+          pushLive: (push: unknown) => {
+            if (push) pushed.push(harness!.deps.now())
+            return of(undefined)
+          },
+        },
+      },
+    )
+    expect(pushed).toEqual([2000 + LIVE_LAYOUT_SETTLE_MS])
   })
 
   it('[LIVE-1] local mode: no push, no Agora call, whatever the live state (this server pushes)', () => {
