@@ -86,6 +86,9 @@ export const liveRoutes: FastifyPluginAsync<RouteOptions> = async (
     const rows = await listLanguageStreams(db, room.room_id)
     const { availability } = deps.live
     const pushUrl = live && isHost(viewer) ? deps.live.roomPushUrl(room) : ''
+    const push = pushUrl
+      ? (await deps.live.pushStates(room.room_id)).find((p) => p.url === pushUrl)?.state
+      : undefined
     return {
       roomId: room.room_id,
       roomUuid: room.room_uuid,
@@ -101,7 +104,13 @@ export const liveRoutes: FastifyPluginAsync<RouteOptions> = async (
       backgroundImages: await images(room),
       streamingUrls: await streamsOf(room, viewer, rows),
       liveUrl: live ? deps.live.liveUrl(room, rows) : '',
-      ...(pushUrl ? { pushUrl } : {}),
+      ...(pushUrl
+        ? {
+            pushUrl,
+            pushState: push?.kind ?? '',
+            pushError: push?.kind === 'retrying' ? push.reason : '',
+          }
+        : {}),
       liveAvailable: availability.available ? 1 : 0,
       liveUnavailableReason: availability.available ? '' : availability.why,
     }

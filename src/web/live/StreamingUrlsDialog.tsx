@@ -2,7 +2,7 @@ import { Button, Field, Input, Select, Text, makeStyles, tokens } from '@fluentu
 import { useCallback, useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { RestFailure } from '@streams/ports/rest'
-import { LiveService, type LanguageStream } from '@streams/wire/rest/live'
+import { LiveService, type LanguageStream, type LiveSetting } from '@streams/wire/rest/live'
 import { addLiveTexts } from '../i18n/live'
 import { routes } from '../session/routes'
 import { ListDialog, ListRow } from '../ui/ListDialog'
@@ -11,6 +11,7 @@ type TFunction = ReturnType<typeof useTranslation>['t']
 
 const useStyles = makeStyles({
   row: { flexDirection: 'column', gap: '4px' },
+  own: { display: 'flex', flexDirection: 'column', gap: '4px', marginTop: '8px' },
   head: { display: 'flex', alignItems: 'center', gap: '8px' },
   name: { flexGrow: 1, minWidth: 0 },
   url: { wordBreak: 'break-all' },
@@ -42,7 +43,11 @@ export function streamErrorText(t: TFunction, error: unknown): string {
 }
 
 /** What the host reads about a push: off while not live, else how it goes. */
-function pushText(t: TFunction, stream: LanguageStream, liveOn: boolean): string {
+function pushText(
+  t: TFunction,
+  stream: Pick<LanguageStream, 'pushState' | 'pushError'>,
+  liveOn: boolean,
+): string {
   if (!liveOn) return t('live.streams.state.off')
   const state = stream.pushState || 'starting'
   return state === 'retrying'
@@ -107,6 +112,11 @@ export function StreamingUrlsDialog({
   const styles = useStyles()
   const { t } = useTranslation()
   const [streams, setStreams] = useState<readonly LanguageStream[] | null>(null)
+  // The room's own stream, where the host's client pushes it (Agora mode's AGORA_LIVE_PUSH_URL).
+  const [own, setOwn] = useState<Pick<
+    LiveSetting,
+    'pushUrl' | 'pushState' | 'pushError' | 'liveUrl'
+  > | null>(null)
   const [languageName, setLanguageName] = useState('')
   const [languageType, setLanguageType] = useState('')
   const [pushUrl, setPushUrl] = useState('')
@@ -119,7 +129,10 @@ export function StreamingUrlsDialog({
   const load = useCallback(
     () =>
       routes.call(LiveService, LiveService.routes.setting, { params: { roomId } }).then(
-        (setting) => setStreams(setting.streamingUrls),
+        (setting) => {
+          setStreams(setting.streamingUrls)
+          setOwn(setting.pushUrl ? setting : null)
+        },
         (e: unknown) => setError(streamErrorText(t, e)),
       ),
     [roomId, t],
@@ -217,7 +230,31 @@ export function StreamingUrlsDialog({
       open={open}
       onClose={onClose}
       title={t('live.streams.title')}
-      above={<Text block>{t('live.streams.hint')}</Text>}
+      above={
+        <>
+          <Text block>{t('live.streams.hint')}</Text>
+          {own?.pushUrl && (
+            <div className={styles.own} data-testid="own-stream">
+              <Text weight="semibold">{t('live.streams.own')}</Text>
+              <Text className={styles.url}>
+                {t('live.streams.push')}: {maskKey(own.pushUrl)}
+              </Text>
+              <Text
+                role="status"
+                className={own.pushState === 'retrying' ? styles.failed : undefined}
+                data-push-state={liveOn ? own.pushState || 'starting' : 'off'}
+              >
+                {pushText(t, own, liveOn)}
+              </Text>
+              {own.liveUrl && (
+                <Text className={styles.url}>
+                  {t('live.streams.pull')}: {own.liveUrl}
+                </Text>
+              )}
+            </div>
+          )}
+        </>
+      }
       empty={streams?.length === 0 ? t('live.streams.none') : null}
       below={form}
     >

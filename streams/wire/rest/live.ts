@@ -6,6 +6,15 @@ import { AppParams, defineService, Id, ROOM_PREFIX, Text } from './route'
 /** Live states ([LIVE-1]): READY 0, LIVING 1, PAUSE 2, END 3. */
 export { LiveStateSchema }
 
+/** How a push goes ('' not pushing, 'starting', 'running', 'retrying' with a reason, 'ended'). */
+const PushStateSchema = Type.Union([
+  Type.Literal(''),
+  Type.Literal('starting'),
+  Type.Literal('running'),
+  Type.Literal('retrying'),
+  Type.Literal('ended'),
+])
+
 /** A CDN stream in one language (spec §3 "CDN language stream info"). */
 export const LanguageStreamSchema = Type.Object({
   streamId: Type.String(),
@@ -21,15 +30,7 @@ export const LanguageStreamSchema = Type.Object({
    * Hosts only, while live: how the push to `pushUrl` goes ('' not pushing, 'starting',
    * 'running', 'retrying' with the reason in `pushError`).
    */
-  pushState: Type.Optional(
-    Type.Union([
-      Type.Literal(''),
-      Type.Literal('starting'),
-      Type.Literal('running'),
-      Type.Literal('retrying'),
-      Type.Literal('ended'),
-    ]),
-  ),
+  pushState: Type.Optional(PushStateSchema),
   pushError: Type.Optional(Type.String()),
   /** The member who interprets into this language ('' none): its sound is theirs (a project addition). */
   interpreterUid: Type.String(),
@@ -68,6 +69,9 @@ export const LiveSettingSchema = Type.Object({
    * (AGORA_LIVE_PUSH_URL); absent or '' when there is none (local mode's server pushes itself).
    */
   pushUrl: Type.Optional(Type.String()),
+  /** With `pushUrl`: how that push goes, as the host's client reported it, and why it failed. */
+  pushState: Type.Optional(PushStateSchema),
+  pushError: Type.Optional(Type.String()),
   /** Whether this server can broadcast and record (ffmpeg and the SFU), and why not. */
   liveAvailable: FlagSchema,
   liveUnavailableReason: Type.String(),

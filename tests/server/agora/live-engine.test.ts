@@ -129,8 +129,10 @@ describe('Agora mode: the live engine composes nothing on this server', () => {
     expect((await report({ streamId, state: 'running' })).body.code).toBe(0)
     const failed = await report({ streamId: '', state: 'retrying', reason: 'CDN refused' })
     expect(failed.body.code).toBe(0)
-    const en = (await setting(host)).streamingUrls[0]
-    expect(en).toMatchObject({ pushState: 'running', pushError: '' })
+    const reported = await setting(host)
+    expect(reported.streamingUrls[0]).toMatchObject({ pushState: 'running', pushError: '' })
+    // The room's own push, beside it.
+    expect(reported).toMatchObject({ pushState: 'retrying', pushError: 'CDN refused' })
     await report({ streamId, state: 'retrying', reason: 'LIVE_STREAMING_CDN_ERROR' })
     expect((await setting(host)).streamingUrls[0]).toMatchObject({
       pushState: 'retrying',

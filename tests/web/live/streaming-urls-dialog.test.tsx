@@ -8,6 +8,8 @@ import { setupI18n } from '../setup-i18n'
 
 const calls: { path: string; body?: unknown }[] = []
 let listed: LanguageStream[] = []
+/** The room's own push in the setting (Agora mode's AGORA_LIVE_PUSH_URL), or nothing. */
+let own: Record<string, string> = {}
 vi.mock('../../../src/web/session/routes', () => ({
   routes: {
     call: vi.fn(async (_service: unknown, route: { path: string }, args: { body?: unknown }) => {
@@ -30,7 +32,7 @@ vi.mock('../../../src/web/session/routes', () => ({
         const { streamId } = args.body as { streamId: string }
         return (listed = listed.filter((s) => s.streamId !== streamId))
       }
-      return { streamingUrls: listed }
+      return { streamingUrls: listed, ...own }
     }),
   },
 }))
@@ -54,6 +56,7 @@ beforeAll(async () => {
 })
 beforeEach(() => {
   listed = []
+  own = {}
   calls.length = 0
 })
 afterEach(cleanup)
@@ -79,6 +82,32 @@ function fill(name: string, code: string, push: string) {
   fireEvent.change(screen.getByLabelText(/^Push URL/), { target: { value: push } })
   fireEvent.click(screen.getByRole('button', { name: 'Add streaming URL' }))
 }
+
+describe("[LIVE-1] the room's own stream", () => {
+  it("where the host's client pushes it (Agora mode): its key hidden, how the push goes, where the audience plays it", async () => {
+    own = {
+      pushUrl: 'rtmp://push.example.com/live/ch1?key=room-secret',
+      pushState: 'retrying',
+      pushError: 'LIVE_STREAMING_CDN_ERROR: refused',
+      liveUrl: 'https://pull.example.com/live/ch1.m3u8',
+    }
+    await show(true)
+    const row = await screen.findByTestId('own-stream')
+    expect(row.textContent).toContain('This room’s own stream')
+    expect(row.textContent).toContain('rtmp://push.example.com/live/••••')
+    expect(row.textContent).not.toContain('room-secret')
+    expect(row.querySelector('[role=status]')?.textContent).toBe(
+      'Failed: LIVE_STREAMING_CDN_ERROR: refused (trying again)',
+    )
+    expect(row.textContent).toContain('Audience plays: https://pull.example.com/live/ch1.m3u8')
+  })
+
+  it('is not shown where this server pushes (local mode gives no push URL)', async () => {
+    await show(true)
+    await screen.findByText('No streaming URLs yet')
+    expect(screen.queryByTestId('own-stream')).toBeNull()
+  })
+})
 
 describe('[LIVE-1] the host manages the streaming URLs', () => {
   it('refuses a push URL that is not RTMP with a clear error, adds an RTMP one with its key hidden, removes it', async () => {

@@ -30,7 +30,8 @@ export const liveEn = {
     streams: {
       menu: 'Streaming URLs',
       title: 'Streaming URLs (CDN)',
-      hint: 'While the live runs, the server pushes it to every push URL. A pull URL is where the audience plays that language. With an interpreter, the language carries their voice over the room, and the audience here can choose it.',
+      hint: 'While the live runs, it is pushed to every push URL. A pull URL is where the audience plays that language. With an interpreter, the language carries their voice over the room, and the audience here can choose it.',
+      own: 'This room’s own stream',
       none: 'No streaming URLs yet',
       languageName: 'Language name',
       languageType: 'Language code',
