@@ -1,4 +1,5 @@
 import type { Db } from './db'
+import { presentByKey } from './members'
 
 type Queryable = Pick<Db, 'query'>
 
@@ -164,7 +165,7 @@ export async function replaceUpdates(
 /** Who may draw: a present host, or a present member granted the board ([WB-2], [BOARD-3]). */
 export async function memberMayWrite(db: Queryable, roomId: string, uid: string): Promise<boolean> {
   const { rows } = await db.query<{ role: number; grant_board: number }>(
-    'SELECT role, grant_board FROM room_members WHERE room_id = $1 AND uid = $2 AND left_at IS NULL',
+    `SELECT role, grant_board FROM room_members WHERE room_id = $1 AND uid = $2 AND ${presentByKey()}`,
     [roomId, uid],
   )
   const row = rows[0]
@@ -173,7 +174,7 @@ export async function memberMayWrite(db: Queryable, roomId: string, uid: string)
 
 export async function isPresent(db: Queryable, roomId: string, uid: string): Promise<boolean> {
   const { rows } = await db.query(
-    'SELECT 1 FROM room_members WHERE room_id = $1 AND uid = $2 AND left_at IS NULL',
+    `SELECT 1 FROM room_members WHERE room_id = $1 AND uid = $2 AND ${presentByKey()}`,
     [roomId, uid],
   )
   return rows.length > 0

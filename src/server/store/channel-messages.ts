@@ -1,4 +1,5 @@
 import type { Db } from './db'
+import { presentByKey } from './members'
 
 type Queryable = Pick<Db, 'query'>
 
@@ -113,7 +114,7 @@ export async function presentSince(
 ): Promise<number | null> {
   const { rows } = await db.query<{ room_id: string; joined_at: string | number | null }>(
     `SELECT r.room_id, m.joined_at FROM rooms r
-     LEFT JOIN room_members m ON m.room_id = r.room_id AND m.uid = $2 AND m.left_at IS NULL
+     LEFT JOIN room_members m ON m.room_id = r.room_id AND m.uid = $2 AND ${presentByKey('m.left_at')}
      WHERE r.channel_name = $1 ORDER BY m.joined_at DESC NULLS LAST LIMIT 1`,
     [channel, uid],
   )

@@ -59,13 +59,16 @@ export async function getMember(
 }
 
 /**
- * "Still present", for a look-up by account: `left_at IS NULL` written so that the planner can
- * only take the (room_id, user_id) index. The embedded database never gathers statistics, and
- * with `left_at IS NULL` it took a partial index of present members (by role) and read every
- * present member of the room: in a crowd of 10,000, milliseconds for each entry and each REST
- * call of a member. A member's `left_at` is a time, never negative.
+ * "Still present", for a look-up of members by a key (a uid or an account): `left_at IS NULL`
+ * written so that the planner can only take the index of that key (the primary key, or
+ * (room_id, user_id)). The embedded database never gathers statistics, and with `left_at IS NULL`
+ * it took a partial index of present members (by role) and read every present member of the
+ * room: in a crowd of 10,000, milliseconds for each entry, each REST call of a member, each
+ * board writer's check and each realtime roster read (tests/server/store/member-plans.test.ts).
+ * A member's `left_at` is a time, never negative. `column` names it in a join.
  */
-export const PRESENT_BY_ACCOUNT = 'coalesce(left_at, -1) = -1'
+export const presentByKey = (column = 'left_at') => `coalesce(${column}, -1) = -1`
+const PRESENT_BY_KEY = presentByKey()
 
 /** The present member named by uid, or by the userId of a present member. */
 export async function findPresentMember(
@@ -74,7 +77,7 @@ export async function findPresentMember(
   uidOrUserId: string,
 ): Promise<Member | undefined> {
   const { rows } = await db.query<MemberRow>(
-    `SELECT * FROM room_members WHERE room_id = $1 AND ${PRESENT_BY_ACCOUNT} AND (uid = $2 OR user_id = $2)
+    `SELECT * FROM room_members WHERE room_id = $1 AND ${PRESENT_BY_KEY} AND (uid = $2 OR user_id = $2)
      ORDER BY (uid = $2) DESC, joined_at DESC LIMIT 1`,
     [roomId, uidOrUserId],
   )
@@ -164,7 +167,7 @@ export async function presentMembersOfUser(
   userId: string,
 ): Promise<Member[]> {
   const { rows } = await db.query<MemberRow>(
-    `SELECT * FROM room_members WHERE room_id = $1 AND user_id = $2 AND ${PRESENT_BY_ACCOUNT} ORDER BY joined_at DESC`,
+    `SELECT * FROM room_members WHERE room_id = $1 AND user_id = $2 AND ${PRESENT_BY_KEY} ORDER BY joined_at DESC`,
     [roomId, userId],
   )
   return rows.map(toMember)
@@ -179,7 +182,7 @@ export async function markMemberLeft(
 ): Promise<Member | undefined> {
   const { rows } = await db.query<MemberRow>(
     `UPDATE room_members SET left_at = $3, user_state = 0, left_reason = $4, grant_board = 0, grant_screen = 0
-     WHERE room_id = $1 AND uid = $2 AND left_at IS NULL RETURNING *`,
+     WHERE room_id = $1 AND uid = $2 AND ${PRESENT_BY_KEY} RETURNING *`,
     [roomId, uid, now, reason],
   )
   return rows[0] ? toMember(rows[0]) : undefined
@@ -209,7 +212,7 @@ export async function updateMember(
     ([key], i) => `${MEMBER_COLUMNS[key as keyof typeof MEMBER_COLUMNS]} = $${i + 3}`,
   )
   const { rows } = await db.query<MemberRow>(
-    `UPDATE room_members SET ${sets.join(', ')} WHERE room_id = $1 AND uid = $2 AND left_at IS NULL RETURNING *`,
+    `UPDATE room_members SET ${sets.join(', ')} WHERE room_id = $1 AND uid = $2 AND ${PRESENT_BY_KEY} RETURNING *`,
     [roomId, uid, ...entries.map(([, v]) => v)],
   )
   return rows[0] ? toMember(rows[0]) : undefined

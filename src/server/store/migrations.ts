@@ -9,6 +9,7 @@ import { migration010 } from './migrations/010-quiz-kind'
 import { migration011 } from './migrations/011-interpreters'
 import { migration013 } from './migrations/013-cloud-recording'
 import { migration014 } from './migrations/014-live-push-states'
+import { migration015 } from './migrations/015-presence'
 import type { Db } from './db'
 import type { Migration } from './migrations/migration'
 
@@ -27,6 +28,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration011,
   migration013,
   migration014,
+  migration015,
 ]
 
 /**

@@ -1,4 +1,5 @@
 import type { Db } from './db'
+import { presentByKey } from './members'
 
 type Queryable = Pick<Db, 'query'>
 
@@ -73,7 +74,7 @@ export async function presentMemberOfChannel(
   }>(
     `SELECT m.user_id, m.user_name, m.user_photo, m.role, m.enable_chat, r.mute_all_chat
      FROM rooms r JOIN room_members m ON m.room_id = r.room_id
-     WHERE r.channel_name = $1 AND m.uid = $2 AND m.left_at IS NULL
+     WHERE r.channel_name = $1 AND m.uid = $2 AND ${presentByKey('m.left_at')}
      ORDER BY m.joined_at DESC LIMIT 1`,
     [channel, uid],
   )

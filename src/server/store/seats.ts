@@ -2,7 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto'
 import type { Member } from '@streams/wire/member'
 import type { RoleId } from '@streams/wire/roles'
 import type { Db } from './db'
-import { PRESENT_BY_ACCOUNT, toMember, type MemberRow } from './members'
+import { presentByKey, toMember, type MemberRow } from './members'
 
 type Queryable = Pick<Db, 'query'>
 
@@ -96,7 +96,7 @@ export async function presentMembersOfUsers(
   userIds: readonly string[],
 ): Promise<Member[]> {
   const { rows } = await db.query<MemberRow>(
-    `SELECT * FROM room_members WHERE room_id = $1 AND user_id = ANY($2::text[]) AND ${PRESENT_BY_ACCOUNT}`,
+    `SELECT * FROM room_members WHERE room_id = $1 AND user_id = ANY($2::text[]) AND ${presentByKey()}`,
     [roomId, userIds],
   )
   return rows.map(toMember)
@@ -167,7 +167,7 @@ export async function seatMembers(
        VALUES ${values.join(', ')}
      ), replaced AS (
        UPDATE room_members SET left_at = $2, user_state = 0, left_reason = 'leave', grant_board = 0, grant_screen = 0
-       WHERE room_id = $1 AND user_id = ANY($4::text[]) AND ${PRESENT_BY_ACCOUNT} RETURNING *
+       WHERE room_id = $1 AND user_id = ANY($4::text[]) AND ${presentByKey()} RETURNING *
      ), added AS (
        INSERT INTO room_members (room_id, uid, user_id, user_name, user_uuid, user_photo, role, enable_audio, enable_video, screen_id, projection_id, joined_at, seen_at)
        SELECT $1, uid, user_id, user_name, user_uuid, user_photo, role, enable_audio, enable_video, screen_id, projection_id, $2, $2 FROM entrant
