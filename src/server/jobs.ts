@@ -61,10 +61,13 @@ export function startJobs(deps: Deps): { stop(): void } {
 export async function presence(deps: Deps): Promise<void> {
   const now = deps.now()
   // Input users are present while their media arrives (they hold no realtime connection).
+  // Those seen within half the grace are not written again: the check below, on the same
+  // clock, comes after this, so a member online here is never stale there.
   await touchMembers(
     deps.db,
     [...deps.hub.onlineUids(), ...(deps.ingest.inputs?.liveUids() ?? [])],
     now,
+    now - deps.settings.presenceGraceMs / 2,
   )
   const stale = await staleMembers(deps.db, now - deps.settings.presenceGraceMs)
   // Connected to another process of a cluster: that process marks it seen.

@@ -68,6 +68,27 @@ describe('presence and room lifetime', () => {
     hostRtm.close()
   })
 
+  it('[KICK-2] the job writes "seen" only for online members not seen within half the grace', async () => {
+    const { host } = await meeting(server)
+    const hostRtm = await RtmClient.join(server, host)
+    const seen = async () => {
+      const { rows } = await server.app.db.query<{ seen_at: string }>(
+        'SELECT seen_at FROM room_members WHERE room_id = $1 AND uid = $2',
+        [host.room.roomId, host.me.uid],
+      )
+      return Number(rows[0]!.seen_at)
+    }
+    await presence(server.app.deps)
+    const first = await seen()
+    offset += 20_000
+    await presence(server.app.deps)
+    expect(await seen()).toBe(first)
+    offset += 15_000
+    await presence(server.app.deps)
+    expect(await seen()).toBeGreaterThanOrEqual(first + 35_000)
+    hostRtm.close()
+  })
+
   it('[INACTIVE-1] [INACTIVE-3] a room without its host is warned (cmd 25), then everyone is exited (cmd 26) and it ends', async () => {
     const { host, guest } = await meeting(server)
     const hostRtm = await RtmClient.join(server, host)

@@ -218,12 +218,28 @@ export async function updateMember(
   return rows[0] ? toMember(rows[0]) : undefined
 }
 
-/** Marks present members as seen now (realtime heartbeat, keep-alive). */
-export async function touchMembers(db: Queryable, uids: readonly string[], now: number) {
+/**
+ * Marks present members as seen now (realtime heartbeat, keep-alive); with `seenBefore`, only
+ * those not seen since then (the presence job: a member seen within half the grace is left as
+ * it is, which halves its writes).
+ */
+export async function touchMembers(
+  db: Queryable,
+  uids: readonly string[],
+  now: number,
+  seenBefore?: number,
+) {
   if (uids.length === 0) return
+  if (seenBefore === undefined) {
+    await db.query(
+      'UPDATE room_members SET seen_at = $1 WHERE uid = ANY($2::text[]) AND left_at IS NULL',
+      [now, uids],
+    )
+    return
+  }
   await db.query(
-    'UPDATE room_members SET seen_at = $1 WHERE uid = ANY($2::text[]) AND left_at IS NULL',
-    [now, uids],
+    'UPDATE room_members SET seen_at = $1 WHERE uid = ANY($2::text[]) AND left_at IS NULL AND seen_at < $3',
+    [now, uids, seenBefore],
   )
 }
 
