@@ -167,6 +167,21 @@ const num = (value: string | undefined, fallback: number, name: string): number 
   if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a number, got '${value}'`)
   return n
 }
+/**
+ * Agora mode takes both the App ID and the App Certificate; one without the other is refused by
+ * name at start (it ran local mode silently, where the operator meant Agora's cloud).
+ */
+const agoraPair = (appId: string | undefined, certificate: string | undefined) => {
+  if ((appId === undefined) !== (certificate === undefined)) {
+    const [set, missing] = appId
+      ? ['AGORA_APP_ID', 'AGORA_APP_CERTIFICATE']
+      : ['AGORA_APP_CERTIFICATE', 'AGORA_APP_ID']
+    throw new Error(
+      `${missing} is not set while ${set} is: Agora mode needs both (unset both for local mode)`,
+    )
+  }
+  return { agoraAppId: appId, agoraAppCertificate: certificate }
+}
 const bool = (value: string | undefined, fallback: boolean): boolean =>
   value === undefined || value === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(value)
 
@@ -225,8 +240,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     smsConsole: bool(env.SMS_CONSOLE, !production),
     smsWebhookUrl: env.SMS_WEBHOOK_URL || undefined,
     publicUrl: env.PUBLIC_URL || undefined,
-    agoraAppId: env.AGORA_APP_ID || undefined,
-    agoraAppCertificate: env.AGORA_APP_CERTIFICATE || undefined,
+    ...agoraPair(env.AGORA_APP_ID || undefined, env.AGORA_APP_CERTIFICATE || undefined),
     agoraLivePushUrl: env.AGORA_LIVE_PUSH_URL || undefined,
     agoraLivePullUrl: env.AGORA_LIVE_PULL_URL || undefined,
     iceServers: iceServersOf(env.ICE_SERVERS),
