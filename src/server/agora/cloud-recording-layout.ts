@@ -1,7 +1,7 @@
-import { DEFAULT_LAYOUT, LAYOUTS, type LayoutName } from '@streams/wire/video'
 import type { Member } from '@streams/wire/member'
 import { Role } from '@streams/wire/roles'
-import { CANVAS, composeLayout, type Position } from '@streams/wire/cdn-layout'
+import { CANVAS, composeLayout } from '@streams/wire/cdn-layout'
+import { layoutOf, positionsOf } from '../media/compose/layout'
 import type { RoomRow } from '../store/rooms'
 
 /**
@@ -31,22 +31,6 @@ export interface LayoutRegion {
   readonly alpha: number
   /** 0: cropped to fill (cameras); 1: fitted whole (shares). */
   readonly render_mode: 0 | 1
-}
-
-const layoutOf = (name: string): LayoutName =>
-  (LAYOUTS as readonly string[]).includes(name) ? (name as LayoutName) : DEFAULT_LAYOUT
-
-function positionsOf(json: string): Record<string, Position> {
-  try {
-    const list = JSON.parse(json) as { uid?: unknown; type?: unknown }[]
-    const out: Record<string, Position> = {}
-    for (const item of Array.isArray(list) ? list : [])
-      if (typeof item.uid === 'string' && (item.type === 'inner' || item.type === 'right'))
-        out[item.uid] = item.type
-    return out
-  } catch {
-    return {}
-  }
 }
 
 const share = (n: number) => Math.round(n * 10_000) / 10_000

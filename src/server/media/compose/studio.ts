@@ -1,5 +1,4 @@
 import type { Member } from '@streams/wire/member'
-import { DEFAULT_LAYOUT, LAYOUTS, type LayoutName } from '@streams/wire/video'
 import type { Db } from '../../store/db'
 import { listLiveStreams } from '../../store/broadcast'
 import { presentMembers } from '../../store/members'
@@ -10,7 +9,7 @@ import { BoardPicture, type BoardSource } from './board-picture'
 import { BACKGROUND, nameCard, nameLabel, slate, type Overlay } from './cards'
 import type { FfmpegInstall, FfmpegLog } from './ffmpeg'
 import { RoomFeeds } from './feeds'
-import { CANVAS, composeLayout, type Position, type Scene, type Slot } from './layout'
+import { CANVAS, composeLayout, layoutOf, positionsOf, type Scene, type Slot } from './layout'
 import { Program, type ProgramOutput } from './program'
 import type { VideoInput } from './video-input'
 import type { YuvFrame } from './yuv'
@@ -32,22 +31,6 @@ export interface StudioDeps {
 
 /** What the picture shows instead of the room, while the live is paused. */
 export type Cover = { readonly text: string } | null
-
-const layoutOf = (name: string): LayoutName =>
-  (LAYOUTS as readonly string[]).includes(name) ? (name as LayoutName) : DEFAULT_LAYOUT
-
-function positionsOf(json: string): Record<string, Position> {
-  try {
-    const list = JSON.parse(json) as { uid?: unknown; type?: unknown }[]
-    const out: Record<string, Position> = {}
-    for (const item of Array.isArray(list) ? list : [])
-      if (typeof item.uid === 'string' && (item.type === 'inner' || item.type === 'right'))
-        out[item.uid] = item.type
-    return out
-  } catch {
-    return {}
-  }
-}
 
 /**
  * One room's composition: the room's publications received from Janus (`RoomFeeds`), the CDN
