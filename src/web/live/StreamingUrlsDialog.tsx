@@ -55,6 +55,32 @@ function pushText(
     : t(`live.streams.state.${state}`)
 }
 
+/** A push's address (its key hidden) and, while live, how it goes. */
+function PushLines({
+  stream,
+  liveOn,
+}: {
+  stream: Pick<LanguageStream, 'pushState' | 'pushError'> & { readonly pushUrl: string }
+  liveOn: boolean
+}) {
+  const styles = useStyles()
+  const { t } = useTranslation()
+  return (
+    <>
+      <Text className={styles.url}>
+        {t('live.streams.push')}: {maskKey(stream.pushUrl)}
+      </Text>
+      <Text
+        role="status"
+        className={stream.pushState === 'retrying' ? styles.failed : undefined}
+        data-push-state={liveOn ? stream.pushState || 'starting' : 'off'}
+      >
+        {pushText(t, stream, liveOn)}
+      </Text>
+    </>
+  )
+}
+
 /** Someone who may interpret (a host or a conferee of the room). */
 export interface Speaker {
   readonly uid: string
@@ -236,16 +262,7 @@ export function StreamingUrlsDialog({
           {own?.pushUrl && (
             <div className={styles.own} data-testid="own-stream">
               <Text weight="semibold">{t('live.streams.own')}</Text>
-              <Text className={styles.url}>
-                {t('live.streams.push')}: {maskKey(own.pushUrl)}
-              </Text>
-              <Text
-                role="status"
-                className={own.pushState === 'retrying' ? styles.failed : undefined}
-                data-push-state={liveOn ? own.pushState || 'starting' : 'off'}
-              >
-                {pushText(t, own, liveOn)}
-              </Text>
+              <PushLines stream={{ ...own, pushUrl: own.pushUrl }} liveOn={liveOn} />
               {own.liveUrl && (
                 <Text className={styles.url}>
                   {t('live.streams.pull')}: {own.liveUrl}
@@ -268,20 +285,7 @@ export function StreamingUrlsDialog({
               {t('live.streams.remove')}
             </Button>
           </div>
-          {s.pushUrl && (
-            <>
-              <Text className={styles.url}>
-                {t('live.streams.push')}: {maskKey(s.pushUrl)}
-              </Text>
-              <Text
-                role="status"
-                className={s.pushState === 'retrying' ? styles.failed : undefined}
-                data-push-state={liveOn ? s.pushState || 'starting' : 'off'}
-              >
-                {pushText(t, s, liveOn)}
-              </Text>
-            </>
-          )}
+          {s.pushUrl && <PushLines stream={s} liveOn={liveOn} />}
           {s.pullUrl && (
             <Text className={styles.url}>
               {t('live.streams.pull')}: {s.pullUrl}
