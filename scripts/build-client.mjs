@@ -1,8 +1,9 @@
 // The built client (dist/): whether it is older than its sources, and building it. Used by
 // `npm start` and by the benches that serve the client, so that none serves an old build.
 import { spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { existsSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import { newest } from './newest.mjs'
 
 const root = new URL('..', import.meta.url).pathname
 export const clientOut = join(root, 'dist')
@@ -17,14 +18,6 @@ const SOURCES = [
   'package.json',
   'public',
 ]
-
-function newest(path) {
-  const stat = statSync(path)
-  if (!stat.isDirectory()) return stat.mtimeMs
-  let max = 0
-  for (const entry of readdirSync(path)) max = Math.max(max, newest(join(path, entry)))
-  return max
-}
 
 /** Whether dist/ is missing or older than any of the client's sources. */
 export function clientStale() {

@@ -3,8 +3,9 @@
 // the server carries the loader and its source maps in memory, and every function object a
 // property dictionary for the names the loader keeps (docs/server.md "Where an idle server's
 // memory goes"). Dependencies stay in node_modules; only our own code is bundled.
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { existsSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import { newest } from './newest.mjs'
 import { pathToFileURL } from 'node:url'
 
 const root = new URL('..', import.meta.url).pathname
@@ -31,14 +32,6 @@ export async function buildServer(
     sourcemap: 'linked',
     logLevel: 'warning',
   })
-}
-
-function newest(path) {
-  const stat = statSync(path)
-  if (!stat.isDirectory()) return stat.mtimeMs
-  let max = 0
-  for (const entry of readdirSync(path)) max = Math.max(max, newest(join(path, entry)))
-  return max
 }
 
 /** Whether dist-server/ is missing or older than the server's sources. */
