@@ -1,44 +1,22 @@
 import type { Event } from '@streams/events'
 import type { LanguageStream, LiveSetting } from '@streams/ports'
 import type { State } from '@streams/projections'
-import { asHost, fold, member } from './fixtures'
+import { asHost, fold, languageStream, liveSetting, member } from './fixtures'
 
 /** Test data of Agora mode's live push: language streams, live settings, a live host's state. */
 
-export const stream = (streamId: string, pushUrl: string): LanguageStream => ({
-  streamId,
-  languageType: streamId,
-  languageName: streamId,
-  languageIcon: '',
-  languageIconActive: '',
-  pullUrl: '',
-  pushUrl,
-  interpreterUid: '',
-  liveUrl: '',
-})
+export const stream = (streamId: string, pushUrl: string): LanguageStream =>
+  languageStream({ streamId, languageType: streamId, languageName: streamId, pushUrl })
 
-export const setting = (
-  liveState: 0 | 1 | 2 | 3,
-  over: Partial<LiveSetting> = {},
-): LiveSetting => ({
-  roomId: 'r1',
-  roomUuid: 'room-uuid-1',
-  liveState,
-  liveOpen: liveState === 1 || liveState === 2 ? 1 : 0,
-  introduceOpen: 0,
-  introduce: '',
-  audienceWatchType: 1,
-  liveCdnType: 0,
-  pcCoverImage: '',
-  mobCoverImage: '',
-  backgroundImages: [],
-  streamingUrls: [stream('en', 'rtmp://cdn/live/en-key'), stream('de', '')],
-  liveUrl: liveState === 1 || liveState === 2 ? 'https://pull/ch1.m3u8' : '',
-  pushUrl: 'rtmp://push/live/ch1',
-  liveAvailable: 1,
-  liveUnavailableReason: '',
-  ...over,
-})
+export const setting = (liveState: 0 | 1 | 2 | 3, over: Partial<LiveSetting> = {}): LiveSetting =>
+  liveSetting({
+    liveState,
+    liveOpen: liveState === 1 || liveState === 2 ? 1 : 0,
+    streamingUrls: [stream('en', 'rtmp://cdn/live/en-key'), stream('de', '')],
+    liveUrl: liveState === 1 || liveState === 2 ? 'https://pull/ch1.m3u8' : '',
+    pushUrl: 'rtmp://push/live/ch1',
+    ...over,
+  })
 
 export const published = (uid: string, kind: 'audio' | 'video'): Event => ({
   type: 'rtc/userPublished',
