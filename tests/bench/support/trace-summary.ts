@@ -31,7 +31,8 @@ export interface TraceSummary {
   readonly inside: readonly { readonly name: string; readonly ms: number; readonly count: number }[]
 }
 
-export function summariseTrace(json: string, overMs = 50, top = 15): TraceSummary {
+/** The complete events ('X') of the renderer's main thread in a Chrome trace. */
+function mainThreadEvents(json: string): TraceEvent[] {
   const parsed = JSON.parse(json) as { traceEvents?: TraceEvent[] } | TraceEvent[]
   const events = Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? [])
   const mains = new Set(
@@ -39,7 +40,11 @@ export function summariseTrace(json: string, overMs = 50, top = 15): TraceSummar
       .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
       .map((e) => `${e.pid}:${e.tid}`),
   )
-  const onMain = events.filter((e) => mains.has(`${e.pid}:${e.tid}`) && e.ph === 'X')
+  return events.filter((e) => mains.has(`${e.pid}:${e.tid}`) && e.ph === 'X')
+}
+
+export function summariseTrace(json: string, overMs = 50, top = 15): TraceSummary {
+  const onMain = mainThreadEvents(json)
   const tasks = onMain
     .filter((e) => e.name === 'RunTask' && (e.dur ?? 0) > overMs * 1000)
     .sort((a, b) => a.ts - b.ts)
@@ -93,16 +98,7 @@ function labelOf(e: TraceEvent): string {
  * events inside it by label (nested events are taken out of their parent: a partition).
  */
 export function longTasksOf(json: string, overMs = 50, top = 8): LongTask[] {
-  const parsed = JSON.parse(json) as { traceEvents?: TraceEvent[] } | TraceEvent[]
-  const events = Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? [])
-  const mains = new Set(
-    events
-      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
-      .map((e) => `${e.pid}:${e.tid}`),
-  )
-  const onMain = events
-    .filter((e) => mains.has(`${e.pid}:${e.tid}`) && e.ph === 'X')
-    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0))
+  const onMain = mainThreadEvents(json).sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0))
   const out: LongTask[] = []
   for (let i = 0; i < onMain.length; i++) {
     const task = onMain[i] as TraceEvent

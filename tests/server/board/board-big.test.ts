@@ -1,11 +1,10 @@
-import WebSocket from 'ws'
+import type WebSocket from 'ws'
+import type { LocalBoard } from '../../../src/adapters/local-board/local-board'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Event } from '@streams/events'
 import { MAX_BOARD_CHANGE_BYTES, MAX_BOARD_FRAME_BYTES } from '@streams/wire/board'
-import type { SocketLike } from '../../../src/adapters/local-board/connection'
-import { LocalBoard } from '../../../src/adapters/local-board/local-board'
 import { startServer, type TestServer } from '../harness'
-import { boardToken, enter, joinBoard, stroke, until, type Member } from './helpers'
+import { enter, joinAs, joinBoard, nodeBoard, stroke, until, type Member } from './helpers'
 
 let server: TestServer
 beforeAll(async () => {
@@ -16,25 +15,10 @@ afterAll(() => server.close())
 /** The board adapter on the real socket, counting the sockets it opens and keeping its events. */
 async function countedBoard(member: Member) {
   const sockets: WebSocket[] = []
-  const board = new LocalBoard({
-    socketUrl: (boardId) => `${server.url.replace('http', 'ws')}/board/${boardId}`,
-    createSocket: (url) => {
-      const socket = new WebSocket(url)
-      sockets.push(socket)
-      return socket as unknown as SocketLike
-    },
-  })
+  const board = nodeBoard(server, sockets)
   const events: Event[] = []
   board.events$.subscribe((event) => events.push(event))
-  const { boardId, boardToken: token } = await boardToken(member)
-  await board.join({
-    boardId,
-    boardToken: token,
-    uid: member.uid,
-    userName: member.uid,
-    identity: 'guest',
-    writable: true,
-  })
+  await joinAs(board, member)
   return { board, sockets, events }
 }
 

@@ -44,16 +44,20 @@ export async function boardToken(member: Member): Promise<{ boardId: string; boa
   return body.data
 }
 
-/** The board adapter in Node, on the server's real board socket. */
-export function nodeBoard(server: TestServer): LocalBoard {
+/** The board adapter in Node, on the server's real board socket; `sockets` collects those it opens. */
+export function nodeBoard(server: TestServer, sockets?: WebSocket[]): LocalBoard {
   return new LocalBoard({
     socketUrl: (boardId) => `${server.url.replace('http', 'ws')}/board/${boardId}`,
-    createSocket: (url) => new WebSocket(url) as unknown as SocketLike,
+    createSocket: (url) => {
+      const socket = new WebSocket(url)
+      sockets?.push(socket)
+      return socket as unknown as SocketLike
+    },
   })
 }
 
-export async function joinBoard(server: TestServer, member: Member, writable = true) {
-  const board = nodeBoard(server)
+/** A board joined as a guest member, with the member's board token. */
+export async function joinAs(board: LocalBoard, member: Member, writable = true) {
   const { boardId, boardToken: token } = await boardToken(member)
   await board.join({
     boardId,
@@ -64,6 +68,10 @@ export async function joinBoard(server: TestServer, member: Member, writable = t
     writable,
   })
   return board
+}
+
+export async function joinBoard(server: TestServer, member: Member, writable = true) {
+  return joinAs(nodeBoard(server), member, writable)
 }
 
 export function stroke(id: string, version = 1, extra: Record<string, unknown> = {}) {
