@@ -12,6 +12,18 @@ const dataDir = mkdtempSync(join(tmpdir(), 'roomcast-built-'))
 const port = Number(execFileSync(process.execPath, ['scripts/free-port.mjs']).toString().trim())
 let proc: ChildProcess | undefined
 
+/** Waits for a started server's ready line; answers what it printed (its output if it exits). */
+async function untilReady(child: ChildProcess): Promise<string> {
+  let said = ''
+  child.stdout!.on('data', (c: Buffer) => (said += c.toString()))
+  child.stderr!.on('data', (c: Buffer) => (said += c.toString()))
+  while (!said.includes('roomcast is ready')) {
+    if (child.exitCode !== null) throw new Error(said)
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  return said
+}
+
 beforeAll(async () => {
   await buildServer(['src/server/main.ts', 'src/server/cluster.ts'], out)
 })
@@ -40,13 +52,7 @@ describe('the built server (npm start)', () => {
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
-    let said = ''
-    proc.stdout!.on('data', (c: Buffer) => (said += c.toString()))
-    proc.stderr!.on('data', (c: Buffer) => (said += c.toString()))
-    while (!said.includes('roomcast is ready')) {
-      if (proc.exitCode !== null) throw new Error(said)
-      await new Promise((r) => setTimeout(r, 100))
-    }
+    await untilReady(proc)
     const server = { url: `http://127.0.0.1:${port}`, wsUrl: `ws://127.0.0.1:${port}/rtm` }
     const entry = (userName: string, role: number) =>
       new Client(server.url).post(`${ROOM}room/entry`, {
@@ -92,13 +98,7 @@ describe('the built server (npm start)', () => {
     )
     let server: number | undefined
     try {
-      let said = ''
-      parent.stdout!.on('data', (c: Buffer) => (said += c.toString()))
-      parent.stderr!.on('data', (c: Buffer) => (said += c.toString()))
-      while (!said.includes('roomcast is ready')) {
-        if (parent.exitCode !== null) throw new Error(said)
-        await new Promise((r) => setTimeout(r, 100))
-      }
+      const said = await untilReady(parent)
       server = Number(/server (\d+)/.exec(said)![1])
       const janus = janusOf(server)!
       expect([alive(server), alive(janus)]).toEqual([true, true])
