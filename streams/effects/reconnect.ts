@@ -244,7 +244,7 @@ export const resyncEffect: RoomEffect = (event$, state$, deps) =>
         toArray(),
         map((pages): Event => ({
           type: 'rest/rosterResynced',
-          users: pages.length === 1 ? pages[0]!.list : pages.flatMap((p) => p.list),
+          users: pages.flatMap((p) => p.list),
           total: pages[0]?.total ?? 0,
           ...(pages.length > 1 ? { paged: true as const } : {}),
         })),

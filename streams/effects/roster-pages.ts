@@ -1,4 +1,4 @@
-import { concat, concatMap, from, of, type Observable } from 'rxjs'
+import { concat, concatMap, from, map, of, type Observable } from 'rxjs'
 import type { RestPort } from '../ports'
 import type { UserPageData } from '../wire/rest/room'
 import { once } from './errors'
@@ -23,7 +23,7 @@ export function rosterPages(
 ): Observable<UserPageData> {
   const page = (n: number) =>
     once(() => rest.loadUsers(roomId, { page: n, size: ROSTER_PAGE })).pipe(
-      concatMap((answer) => of(answer ?? emptyPage(n))),
+      map((answer) => answer ?? emptyPage(n)),
     )
   return page(1).pipe(
     concatMap((first) => {
