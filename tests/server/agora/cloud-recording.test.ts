@@ -8,75 +8,11 @@ import { startCloudRecording } from '../../../src/server/rooms/recordings'
 import { getRecording, runningCloudRecording } from '../../../src/server/store/broadcast'
 import { getRoom } from '../../../src/server/store/rooms'
 import { meeting, ROOM, startServer, type TestServer } from '../harness'
-import { RestDouble, type Received } from './rest-double'
+import { documented, M3U8, MP4 } from './cloud-recording-answers'
+import { RestDouble } from './rest-double'
 
 const APP_ID = '970CA35de60c44645bbae8a215061b33'
 const CERTIFICATE = '5CFd2fd1755d40ecb72977518be15d3b'
-const MP4 = 'rooms/rec/sid-1_chan.mp4'
-const M3U8 = 'rooms/rec/sid-1_chan.m3u8'
-const fileList = [
-  {
-    filename: M3U8,
-    trackType: 'audio_and_video',
-    uid: '0',
-    mixedAllUser: true,
-    isPlayable: true,
-    sliceStartTime: 1,
-  },
-  {
-    filename: MP4,
-    trackType: 'audio_and_video',
-    uid: '0',
-    mixedAllUser: true,
-    isPlayable: true,
-    sliceStartTime: 1,
-  },
-]
-
-/** Agora's documented answers (docs.agora.io/en/api-reference/api-ref/cloud-recording/*). */
-const documented = (call: string, request: Received) => {
-  const sid = request.path.match(/\/sid\/([^/]+)/)?.[1] ?? 'sid-1'
-  switch (call) {
-    case 'acquire':
-      return {
-        status: 200,
-        body: { cname: request.body.cname, uid: request.body.uid, resourceId: 'res-1' },
-      }
-    case 'start':
-      return {
-        status: 200,
-        body: {
-          cname: request.body.cname,
-          uid: request.body.uid,
-          resourceId: 'res-1',
-          sid: 'sid-1',
-        },
-      }
-    case 'query':
-      return {
-        status: 200,
-        body: {
-          resourceId: 'res-1',
-          sid,
-          serverResponse: { status: 5, fileListMode: 'json', fileList, sliceStartTime: 1 },
-        },
-      }
-    case 'stop':
-      return {
-        status: 200,
-        body: {
-          resourceId: 'res-1',
-          sid,
-          serverResponse: { fileListMode: 'json', fileList, uploadingStatus: 'uploaded' },
-        },
-      }
-    case 'updateLayout':
-      return { status: 200, body: { resourceId: 'res-1', sid } }
-    default:
-      return { status: 404, body: { message: 'no Route matched with those values' } }
-  }
-}
-
 let double: RestDouble
 let server: TestServer
 let clock = Date.now()
