@@ -1,11 +1,4 @@
-import type {
-  IAgoraRTC,
-  IAgoraRTCClient,
-  IAgoraRTCRemoteUser,
-  ICameraVideoTrack,
-  ILocalVideoTrack,
-  IMicrophoneAudioTrack,
-} from 'agora-rtc-sdk-ng'
+import type { IAgoraRTC, IAgoraRTCClient, IAgoraRTCRemoteUser } from 'agora-rtc-sdk-ng'
 import { BehaviorSubject, Subject, type Observable } from 'rxjs'
 import type { Event, RtcEvent } from '@streams/events'
 import type { LivePush, MediaJoin, MediaPort, RemoteVolumes } from '@streams/ports'
@@ -18,15 +11,12 @@ import type {
 } from '@streams/wire/media'
 import { toggleUid } from '../shared/uid-set'
 import { AgoraLive } from './agora-live'
-import { bindClientEvents } from './client-events'
+import { AgoraLocalTracks, type LocalTracksChannel } from './agora-local-tracks'
+import { AgoraRemoteAudio } from './agora-remote-audio'
+import { AgoraScreen } from './agora-screen'
+import { bindClientEvents, sdkFailure } from './client-events'
 import { Denoiser, type LoadDenoiser } from './denoiser'
-import {
-  cameraEncoderConfig,
-  LOW_STREAM_PARAMETER,
-  microphoneConfig,
-  screenEncoderConfig,
-  toAgoraUid,
-} from './encoder'
+import { LOW_STREAM_PARAMETER, toAgoraUid } from './encoder'
 
 export type LoadAgoraRtc = () => Promise<IAgoraRTC>
 
@@ -43,14 +33,11 @@ export interface AgoraMediaOptions {
 const loadSdk: LoadAgoraRtc = () => import('agora-rtc-sdk-ng').then((m) => m.default)
 const loadDenoiserModule: LoadDenoiser = () => import('agora-extension-ai-denoiser')
 
-interface Joined {
+interface Joined extends LocalTracksChannel {
   readonly join: MediaJoin
   role: MediaRole
-  readonly sdk: IAgoraRTC
-  readonly client: IAgoraRTCClient
   readonly unbind: () => void
-  readonly denoiser: Denoiser
-  screen?: { client: IAgoraRTCClient; track: ILocalVideoTrack }
+  readonly screen: AgoraScreen
   /** The token expired (token-privilege-did-expire): the SDK left the channel. */
   expired?: boolean
 }
@@ -67,13 +54,12 @@ export class AgoraMedia implements MediaPort {
   private readonly available = new BehaviorSubject<ReadonlySet<string>>(new Set())
   readonly videoUids$: Observable<ReadonlySet<string>> = this.available.asObservable()
   private joined: Joined | undefined
-  private audio: IMicrophoneAudioTrack | undefined
-  private video: ICameraVideoTrack | undefined
-  private profile: VideoProfile | undefined
-  private remoteMuted = false
-  private volumes: RemoteVolumes = { room: 100, users: {} }
-  private speaker: string | undefined
-  private noiseOn = false
+  private readonly local = new AgoraLocalTracks(
+    () => this.joined,
+    (event) => this.emit(event),
+    (uid, on) => this.showing(uid, on),
+  )
+  private readonly remoteAudio = new AgoraRemoteAudio()
   private live: AgoraLive | undefined
 
   constructor(private readonly options: AgoraMediaOptions = {}) {}
@@ -96,7 +82,13 @@ export class AgoraMedia implements MediaPort {
         this.options.loadDenoiser ?? loadDenoiserModule,
         this.options.denoiserAssets,
       )
-      this.joined = { join, role: join.role, sdk, client, unbind, denoiser }
+      const screen = new AgoraScreen(
+        sdk,
+        join,
+        (event) => this.emit(event),
+        (uid, on) => this.showing(uid, on),
+      )
+      this.joined = { join, uid: join.uid, role: join.role, sdk, client, unbind, denoiser, screen }
       await client.join(join.appId, join.channel, join.token || null, toAgoraUid(join.uid))
       if (join.role === 'host') await this.enableDualStream(client)
     } catch (error) {
@@ -112,9 +104,9 @@ export class AgoraMedia implements MediaPort {
     this.joined = undefined
     this.live?.dispose()
     this.live = undefined
-    await this.stopScreen(joined)
-    this.closeLocal('audio')
-    this.closeLocal('video')
+    await joined.screen.stop()
+    this.local.close('audio')
+    this.local.close('video')
     joined.unbind()
     await joined.client.leave().catch(() => undefined)
     this.available.next(new Set())
@@ -141,74 +133,28 @@ export class AgoraMedia implements MediaPort {
   async publish(kind: MediaKind, options: { deviceId?: string; profile?: VideoProfile }) {
     const joined = this.joined
     if (!joined) throw new Error('not in the media channel')
-    if (options.profile) this.profile = options.profile
+    if (options.profile) this.local.profile = options.profile
     if (joined.role !== 'host') await this.setRole('host')
-    try {
-      if (kind === 'audio') {
-        this.closeLocal('audio')
-        const track = await joined.sdk.createMicrophoneAudioTrack(
-          microphoneConfig(options.deviceId),
-        )
-        this.audio = track
-        this.watchEnded(track, 'audio')
-        await joined.denoiser.apply(track, this.noiseOn).catch(() => undefined)
-        await joined.client.publish(track)
-      } else {
-        this.closeLocal('video')
-        const track = await joined.sdk.createCameraVideoTrack({
-          ...(options.deviceId ? { cameraId: options.deviceId } : {}),
-          ...(this.profile ? { encoderConfig: cameraEncoderConfig(this.profile) } : {}),
-        })
-        this.video = track
-        this.watchEnded(track, 'video')
-        this.showing(joined.join.uid, true)
-        await joined.client.publish(track)
-      }
-    } catch (error) {
-      this.closeLocal(kind)
-      throw error
-    }
+    await this.local.publish(joined, kind, options.deviceId)
   }
 
   async unpublish(kind: MediaKind): Promise<void> {
-    const joined = this.joined
-    const track = kind === 'audio' ? this.audio : this.video
-    if (!joined || !track) return
-    await joined.client.unpublish(track).catch(() => undefined)
-    this.closeLocal(kind)
+    if (this.joined) await this.local.unpublish(this.joined, kind)
   }
 
   async setVideoProfile(profile: VideoProfile): Promise<void> {
-    this.profile = profile
-    await this.attempt(() => this.video?.setEncoderConfiguration(cameraEncoderConfig(profile)))
+    await this.attempt(() => this.local.setVideoProfile(profile))
   }
 
+  /** [SCREEN-4] The share's own client (agora-screen.ts); a failure fails the call. */
   async startScreenShare(preset: ScreenPreset, token: string): Promise<void> {
     const joined = this.joined
     if (!joined) throw new Error('not in the media channel')
-    if (joined.screen) return
-    const uid = joined.join.screenUid ?? `${joined.join.uid}-screen`
-    const client = joined.sdk.createClient({ mode: 'live', codec: 'vp8', role: 'host' })
-    try {
-      const track = await joined.sdk.createScreenVideoTrack(
-        { encoderConfig: screenEncoderConfig(preset), optimizationMode: 'detail' },
-        'disable',
-      )
-      joined.screen = { client, track }
-      // [SCREEN-3] stopped from the browser's bar: the core stops the share.
-      track.on('track-ended', () => this.emit({ type: 'rtc/trackEnded', kind: 'screen' }))
-      this.showing(uid, true)
-      await client.join(joined.join.appId, joined.join.channel, token || null, toAgoraUid(uid))
-      await client.publish(track)
-    } catch (error) {
-      await this.stopScreen(joined)
-      throw error
-    }
+    await joined.screen.start(preset, token)
   }
 
   async stopScreenShare(): Promise<void> {
-    const joined = this.joined
-    if (joined?.screen) await this.stopScreen(joined)
+    await this.joined?.screen.stop()
   }
 
   async subscribe(uid: string, kind: MediaKind, quality: StreamQuality = 'high'): Promise<void> {
@@ -217,11 +163,8 @@ export class AgoraMedia implements MediaPort {
     if (!joined || !user) return
     await this.attempt(async () => {
       await joined.client.subscribe(user, kind)
-      if (kind === 'audio') {
-        user.audioTrack?.setVolume(this.volumeOf(String(user.uid)))
-        if (this.speaker) await user.audioTrack?.setPlaybackDevice(this.speaker)
-        user.audioTrack?.play()
-      } else {
+      if (kind === 'audio') await this.remoteAudio.play(user)
+      else {
         // [TRACK-7] a small tile watches the low stream.
         await joined.client.setRemoteVideoStreamType(user.uid, quality === 'low' ? 1 : 0)
         this.showing(uid, true)
@@ -237,41 +180,24 @@ export class AgoraMedia implements MediaPort {
     await this.attempt(() => joined.client.unsubscribe(user, kind), uid)
   }
 
+  /** [MUTE-3] Forced mute silences every remote voice (agora-remote-audio.ts). */
   async setRemoteAudioMuted(muted: boolean): Promise<void> {
-    this.remoteMuted = muted
-    this.applyVolumes()
+    this.remoteAudio.setMuted(muted, this.remoteUsers())
   }
 
   async setRemoteVolumes(volumes: RemoteVolumes): Promise<void> {
-    this.volumes = volumes
-    this.applyVolumes()
-  }
-
-  /** A remote voice's volume: silent under forced mute ([MUTE-3]), else as interpretation says. */
-  private volumeOf(uid: string): number {
-    return this.remoteMuted ? 0 : (this.volumes.users[uid] ?? this.volumes.room)
-  }
-
-  private applyVolumes(): void {
-    for (const user of this.joined?.client.remoteUsers ?? [])
-      user.audioTrack?.setVolume(this.volumeOf(String(user.uid)))
+    this.remoteAudio.setVolumes(volumes, this.remoteUsers())
   }
 
   async switchDevice(kind: 'camera' | 'microphone' | 'speaker', deviceId: string): Promise<void> {
-    if (kind === 'speaker') {
-      this.speaker = deviceId
-      for (const user of this.joined?.client.remoteUsers ?? [])
-        await user.audioTrack?.setPlaybackDevice(deviceId).catch(() => undefined)
-      return
-    }
-    const track = kind === 'camera' ? this.video : this.audio
+    if (kind === 'speaker') return this.remoteAudio.setSpeaker(deviceId, this.remoteUsers())
+    const track = kind === 'camera' ? this.local.video : this.local.audio
     // A failure fails the call; the track stays on its device ('device/switchFailed').
     await track?.setDevice(deviceId)
   }
 
   async setNoiseReduction(enabled: boolean): Promise<void> {
-    this.noiseOn = enabled
-    await this.attempt(() => this.joined?.denoiser.apply(this.audio, enabled))
+    await this.attempt(() => this.local.setNoiseReduction(enabled))
   }
 
   /**
@@ -286,10 +212,10 @@ export class AgoraMedia implements MediaPort {
       const { appId, channel, uid } = joined.join
       await joined.client.join(appId, channel, token || null, toAgoraUid(uid))
       joined.expired = false
-      const published = [this.audio, this.video].filter((t) => t !== undefined)
+      const published = this.local.published
       if (joined.role === 'host' && published.length > 0) await joined.client.publish(published)
     } else await joined.client.renewToken(token)
-    if (joined.screen && screenToken) await joined.screen.client.renewToken(screenToken)
+    if (screenToken) await joined.screen.renewToken(screenToken)
   }
 
   /** The room's live to the CDN through Agora's transcoding (agora-live.ts); a host's client. */
@@ -315,13 +241,17 @@ export class AgoraMedia implements MediaPort {
   private videoTrackOf(uid: string) {
     const joined = this.joined
     if (!joined) return undefined
-    if (uid === joined.join.uid) return this.video
-    if (uid === (joined.join.screenUid ?? `${joined.join.uid}-screen`)) return joined.screen?.track
+    if (uid === joined.join.uid) return this.local.video
+    if (uid === joined.screen.uid) return joined.screen.track
     return this.user(uid)?.videoTrack
   }
 
+  private remoteUsers(): readonly IAgoraRTCRemoteUser[] {
+    return this.joined?.client.remoteUsers ?? []
+  }
+
   private user(uid: string): IAgoraRTCRemoteUser | undefined {
-    return this.joined?.client.remoteUsers.find((u) => String(u.uid) === uid)
+    return this.remoteUsers().find((u) => String(u.uid) === uid)
   }
 
   private async enableDualStream(client: IAgoraRTCClient): Promise<void> {
@@ -339,37 +269,6 @@ export class AgoraMedia implements MediaPort {
       void this.subscribe(event.uid, event.kind)
   }
 
-  private watchEnded(track: IMicrophoneAudioTrack | ICameraVideoTrack, kind: MediaKind): void {
-    track.on('track-ended', () => {
-      if ((kind === 'audio' ? this.audio : this.video) !== track) return
-      void this.joined?.client.unpublish(track).catch(() => undefined)
-      this.closeLocal(kind)
-      this.emit({ type: 'rtc/trackEnded', kind })
-    })
-  }
-
-  private closeLocal(kind: MediaKind): void {
-    if (kind === 'audio' && this.audio) {
-      this.joined?.denoiser.release(this.audio)
-      this.audio.close()
-      this.audio = undefined
-    }
-    if (kind === 'video' && this.video) {
-      this.video.close()
-      this.video = undefined
-      if (this.joined) this.showing(this.joined.join.uid, false)
-    }
-  }
-
-  private async stopScreen(joined: Joined): Promise<void> {
-    const screen = joined.screen
-    if (!screen) return
-    joined.screen = undefined
-    this.showing(joined.join.screenUid ?? `${joined.join.uid}-screen`, false)
-    screen.track.close()
-    await screen.client.leave().catch(() => undefined)
-  }
-
   private showing(uid: string, on: boolean): void {
     toggleUid(this.available, uid, on)
   }
@@ -379,21 +278,11 @@ export class AgoraMedia implements MediaPort {
     try {
       await call()
     } catch (error) {
-      const code = (error as { code?: unknown } | null)?.code
-      this.emit({
-        type: 'rtc/exceptionRaised',
-        code: typeof code === 'string' || typeof code === 'number' ? String(code) : 'SDK_ERROR',
-        message: messageOf(error),
-        ...(uid ? { uid } : {}),
-      })
+      this.emit(sdkFailure(error, uid))
     }
   }
 
   private emit(event: Event): void {
     this.subject.next(event)
   }
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
 }

@@ -80,3 +80,14 @@ export function bindClientEvents(
     for (const [name, handler] of Object.entries(handlers)) client.off(name, handler as never)
   }
 }
+
+/** A rejected SDK call as an event (its code when it has one, else SDK_ERROR). */
+export function sdkFailure(error: unknown, uid?: string): RtcEvent {
+  const code = (error as { code?: unknown } | null)?.code
+  return {
+    type: 'rtc/exceptionRaised',
+    code: typeof code === 'string' || typeof code === 'number' ? String(code) : 'SDK_ERROR',
+    message: error instanceof Error ? error.message : String(error),
+    ...(uid ? { uid } : {}),
+  }
+}
