@@ -20,7 +20,7 @@ import { installHttp } from './http/plugins'
 import { refusalOptions } from './http/refusals'
 import type { RegisterOptions } from './http/register'
 import { startJobs } from './jobs'
-import { AgoraLiveEngine } from './agora/live-engine'
+import { AgoraLiveEngine, cardsUrlProblem } from './agora/live-engine'
 import { Broadcasts } from './media/compose/broadcasts'
 import { localLiveEngine } from './media/live-engine'
 import { locateFfmpeg } from './media/compose/ffmpeg'
@@ -138,6 +138,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   // Agora mode's live is pushed by Agora from the host's browser: nothing is composed here.
   const live = agora ? new AgoraLiveEngine(settings, db, now) : localLiveEngine(broadcasts)
   if (agora && !live.availability.available) fastify.log.error(live.availability.why)
+  if (agora && cardsUrlProblem(settings)) fastify.log.warn(cardsUrlProblem(settings))
   const deps: Deps = {
     broadcasts,
     live,

@@ -1,3 +1,4 @@
+import { cardsBaseUrl } from '../media/compose/card-images'
 import type { LiveEngine, LiveStreamUrls, PushState } from '../media/live-engine'
 import type { Db } from '../store/db'
 import { clearPushStates, listPushStates, savePushState } from '../store/live-push-states'
@@ -13,6 +14,18 @@ export interface AgoraLiveSettings {
    */
   readonly agoraLivePushUrl?: string
   readonly agoraLivePullUrl?: string
+  /**
+   * The app's public origin (PUBLIC_URL): Agora's cloud fetches the pictures of names, name
+   * cards and the paused slate there (routes/cards.ts). Without it the picture carries none.
+   */
+  readonly publicUrl?: string
+}
+
+/** What the start-up log says in Agora mode without PUBLIC_URL ('' when it is set). */
+export function cardsUrlProblem(settings: Pick<AgoraLiveSettings, 'publicUrl'>): string {
+  return settings.publicUrl
+    ? ''
+    : "PUBLIC_URL is not set: Agora's live and cloud recording carry no name labels, name cards or 'Live paused' slate (Agora's cloud fetches those pictures from PUBLIC_URL/media/cards)"
 }
 
 const PUSH = /^rtmps?:\/\/[^\s/]+\/\S+$/
@@ -102,6 +115,11 @@ export class AgoraLiveEngine implements LiveEngine {
   /** A language is played at its own pull URL: there is no stream of ours beside it. */
   languageUrl(): string {
     return ''
+  }
+
+  /** Where Agora fetches the pictures of names and the paused slate ('' without PUBLIC_URL). */
+  get cardsUrl(): string {
+    return cardsBaseUrl(this.settings.publicUrl)
   }
 
   roomPushUrl(room: RoomRow): string {

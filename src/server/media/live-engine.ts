@@ -39,6 +39,11 @@ export interface LiveEngine {
   liveUrl(room: RoomRow, streams: readonly LiveStreamUrls[]): string
   /** A language's own stream beside its pull URL ('' when it has none). */
   languageUrl(room: RoomRow, streamId: string): string
+  /**
+   * Hosts only: where Agora's cloud fetches the pictures of names, name cards and the paused
+   * slate ('' where this server draws them into its own picture, or cannot serve them).
+   */
+  readonly cardsUrl: string
   /** Hosts only: where the host's client pushes the room's own stream ('' when this server does). */
   roomPushUrl(room: RoomRow): string
   /** The folder a `/live/{key}` path is served from; undefined where this server serves none. */
@@ -69,6 +74,7 @@ export function localLiveEngine(broadcasts: Broadcasts): LiveEngine {
       broadcasts.languageStreams(room.room_id).includes(streamId)
         ? broadcasts.liveUrl(room.channel_name, streamId)
         : '',
+    cardsUrl: '',
     roomPushUrl: () => '',
     originDir: (key) => broadcasts.liveDir(key),
     reportPush: async () => false,

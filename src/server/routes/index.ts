@@ -5,6 +5,7 @@ import type { SmsSender } from '../auth/sms'
 import type { AdmissionQueue } from '../rooms/admission'
 import { authRoutes } from './auth'
 import { broadcastRoutes } from './broadcast'
+import { cardRoutes } from './cards'
 import { fileRoutes } from './files'
 import { goodsRoutes } from './goods'
 import { inputRoutes } from './inputs'
@@ -52,4 +53,6 @@ export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (
   await app.register(goodsRoutes, options)
   await app.register(authRoutes, { ...options, auth: more.auth })
   await app.register(broadcastRoutes, options)
+  // Agora mode with PUBLIC_URL: the pictures of names and the paused slate Agora's cloud fetches.
+  if (deps.live.cardsUrl) await app.register(cardRoutes)
 }

@@ -111,6 +111,7 @@ export const liveRoutes: FastifyPluginAsync<RouteOptions> = async (
             pushError: push?.kind === 'retrying' ? push.reason : '',
           }
         : {}),
+      ...(live && isHost(viewer) && deps.live.cardsUrl ? { cardsUrl: deps.live.cardsUrl } : {}),
       liveAvailable: availability.available ? 1 : 0,
       liveUnavailableReason: availability.available ? '' : availability.why,
     }

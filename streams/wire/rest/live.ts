@@ -72,6 +72,12 @@ export const LiveSettingSchema = Type.Object({
   /** With `pushUrl`: how that push goes, as the host's client reported it, and why it failed. */
   pushState: Type.Optional(PushStateSchema),
   pushError: Type.Optional(Type.String()),
+  /**
+   * Agora mode with PUBLIC_URL set, hosts only, while live: where Agora's cloud fetches the
+   * pictures of names, name cards and the paused slate (`{PUBLIC_URL}/media/cards`); absent
+   * when the picture carries none.
+   */
+  cardsUrl: Type.Optional(Type.String({ pattern: '^https?://' })),
   /** Whether this server can broadcast and record (ffmpeg and the SFU), and why not. */
   liveAvailable: FlagSchema,
   liveUnavailableReason: Type.String(),

@@ -3,6 +3,7 @@ import { LiveState } from '@streams/wire/constants'
 import {
   AgoraLiveEngine,
   agoraLiveSettingsProblem,
+  cardsUrlProblem,
   fillTemplate,
 } from '../../../src/server/agora/live-engine'
 import { CANVAS } from '../../../src/server/media/compose/layout'
@@ -82,7 +83,12 @@ describe('Agora mode: the live engine composes nothing on this server', () => {
   let server: TestServer
   beforeAll(async () => {
     server = await startServer({
-      settings: { ...AGORA, agoraLivePushUrl: PUSH, agoraLivePullUrl: PULL },
+      settings: {
+        ...AGORA,
+        agoraLivePushUrl: PUSH,
+        agoraLivePullUrl: PULL,
+        publicUrl: 'https://meet.example.com/',
+      },
     })
   })
   afterAll(() => server.close())
@@ -114,7 +120,12 @@ describe('Agora mode: the live engine composes nothing on this server', () => {
     expect(living.body.data.liveAvailable).toBe(1)
     // The host's answer carries the room's push URL; the audience's never does.
     expect(living.body.data.pushUrl).toBe(`rtmp://push.cdn.example.com/live/${channel}?key=secret`)
+    // With PUBLIC_URL, the host's client is told where Agora fetches names and the paused slate.
+    expect(living.body.data.cardsUrl).toBe('https://meet.example.com/media/cards')
+    const slate = await audience!.client.raw('GET', '/media/cards/paused.png')
+    expect([slate.status, slate.headers.get('content-type')]).toEqual([200, 'image/png'])
     const watched = await setting(audience)
+    expect(watched).not.toHaveProperty('cardsUrl')
     expect(watched.liveUrl).toBe(`https://pull.cdn.example.com/live/${channel}/index.m3u8`)
     expect(watched).not.toHaveProperty('pushUrl')
     expect(JSON.stringify(watched)).not.toContain('key')
@@ -187,6 +198,12 @@ describe('live engine selection', () => {
       const setting = await host.client.get(`${ROOM}room/${roomId}/live/setting`)
       expect(setting.body.data.liveAvailable).toBe(0)
       expect(server.app.deps.live.describe()).toMatch(/^live: off \(AGORA_LIVE_PULL_URL/)
+      // Without PUBLIC_URL: no pictures of names (nothing served, nothing told; the log says why).
+      expect(server.app.deps.live.cardsUrl).toBe('')
+      expect(setting.body.data).not.toHaveProperty('cardsUrl')
+      expect((await host.client.raw('GET', '/media/cards/paused.png')).status).toBe(404)
+      expect(cardsUrlProblem({})).toMatch(/^PUBLIC_URL is not set: .*no name labels, name cards/)
+      expect(cardsUrlProblem({ publicUrl: 'https://meet.example.com' })).toBe('')
     } finally {
       await server.close()
     }
@@ -212,6 +229,7 @@ describe('live engine selection', () => {
       expect(report.body.msg).toMatch(/does not take push reports/)
       const setting = await host.client.get(`${ROOM}room/${roomId}/live/setting`)
       expect(setting.body.data).not.toHaveProperty('pushUrl')
+      expect(setting.body.data).not.toHaveProperty('cardsUrl')
       expect(setting.body.data.liveUrl).toMatch(/^\/live\/[A-Za-z0-9_-]{22}\/index\.m3u8$/)
     } finally {
       await server.close()

@@ -1,3 +1,5 @@
+import type { Canvas } from '@napi-rs/canvas'
+import { labelHeight } from '@streams/wire/card-urls'
 import { createCanvas } from './canvas'
 import { YuvFrame, yuvOf, type Yuv } from './yuv'
 
@@ -27,11 +29,11 @@ function fit(text: string, max: number): string {
 }
 
 /**
- * A name under a tile: white text on a translucent dark bar, as the meeting shows it. Rendered
- * once per name and size (the caller keeps it).
+ * A name under a tile: white text on a translucent dark bar, as the meeting shows it, as wide
+ * as the name (at most the tile).
  */
-export function nameLabel(name: string, tileWidth: number): Overlay {
-  const height = tileWidth >= 480 ? 32 : 24
+export function drawLabel(name: string, tileWidth: number): Canvas {
+  const height = labelHeight(tileWidth)
   const size = height - 10
   const probe = createCanvas(8, 8).getContext('2d')
   probe.font = `${size}px ${FONT}`
@@ -45,7 +47,14 @@ export function nameLabel(name: string, tileWidth: number): Overlay {
   ctx.fillStyle = '#ffffff'
   ctx.textBaseline = 'middle'
   ctx.fillText(text, 10, height / 2 + 1, width - 20)
-  return { rgba: ctx.getImageData(0, 0, width, height).data, width, height }
+  return canvas
+}
+
+/** The name label as RGBA pixels to blend over a frame (rendered once per name and size). */
+export function nameLabel(name: string, tileWidth: number): Overlay {
+  const canvas = drawLabel(name, tileWidth)
+  const { width, height } = canvas
+  return { rgba: canvas.getContext('2d').getImageData(0, 0, width, height).data, width, height }
 }
 
 /** An RGBA picture as a yuv420p frame (opaque; even sizes). */
@@ -60,7 +69,7 @@ export function frameOf(rgba: Uint8ClampedArray, width: number, height: number):
  * A tile for someone whose camera is off: their initial in a coloured circle on the dark
  * background (their name is the label below, as on a video tile).
  */
-export function nameCard(uid: string, name: string, width: number, height: number): YuvFrame {
+export function drawCard(uid: string, name: string, width: number, height: number): Canvas {
   const canvas = createCanvas(width, height)
   const ctx = canvas.getContext('2d')
   ctx.fillStyle = 'rgb(36, 36, 42)'
@@ -75,11 +84,11 @@ export function nameCard(uid: string, name: string, width: number, height: numbe
   ctx.textAlign = 'center'
   ctx.textBaseline = 'middle'
   ctx.fillText([...(name.trim() || '?')][0]!.toUpperCase(), width / 2, height / 2 + 2)
-  return frameOf(ctx.getImageData(0, 0, width, height).data, width, height)
+  return canvas
 }
 
 /** A full picture with one line of text: the live stream's "paused" screen. */
-export function slate(text: string, width: number, height: number): YuvFrame {
+export function drawSlate(text: string, width: number, height: number): Canvas {
   const canvas = createCanvas(width, height)
   const ctx = canvas.getContext('2d')
   ctx.fillStyle = 'rgb(24, 24, 28)'
@@ -89,5 +98,22 @@ export function slate(text: string, width: number, height: number): YuvFrame {
   ctx.textAlign = 'center'
   ctx.textBaseline = 'middle'
   ctx.fillText(text, width / 2, height / 2, width - 80)
-  return frameOf(ctx.getImageData(0, 0, width, height).data, width, height)
+  return canvas
+}
+
+const frameOfCanvas = (canvas: Canvas): YuvFrame =>
+  frameOf(
+    canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data,
+    canvas.width,
+    canvas.height,
+  )
+
+/** The name card as a frame of the program. */
+export function nameCard(uid: string, name: string, width: number, height: number): YuvFrame {
+  return frameOfCanvas(drawCard(uid, name, width, height))
+}
+
+/** The slate as a frame of the program. */
+export function slate(text: string, width: number, height: number): YuvFrame {
+  return frameOfCanvas(drawSlate(text, width, height))
 }
