@@ -1,5 +1,6 @@
 import type { Member } from '@streams/wire/member'
 import { Role } from '@streams/wire/roles'
+import { cardUrl } from '@streams/wire/card-urls'
 import { CANVAS, composeLayout } from '@streams/wire/cdn-layout'
 import { layoutOf, positionsOf } from '../media/compose/layout'
 import type { RoomRow } from '../store/rooms'
@@ -57,15 +58,60 @@ export function layoutRegions(room: RoomRow, members: readonly Member[]): Layout
   }))
 }
 
-/** start's transcodingConfig for the room as it is now. */
+/** A person's picture while their camera is off: local mode's name card with its label. */
+export interface UserBackground {
+  readonly uid: string
+  readonly image_url: string
+  /** 0: cropped to fill (the card is made at the size of the place). */
+  readonly render_mode: 0
+}
+
+/**
+ * Each placed person's name card (`backgroundConfig`), which Agora shows in their place while
+ * their camera sends nothing (https://docs.agora.io/en/api-reference/api-ref/cloud-recording/start,
+ * transcodingConfig.backgroundConfig: uid, image_url, render_mode). JPEG: the format Agora's
+ * recording reads for these pictures. None without `cardsUrl` (no PUBLIC_URL).
+ */
+export function userBackgrounds(
+  regions: readonly LayoutRegion[],
+  members: readonly Member[],
+  cardsUrl: string,
+): UserBackground[] {
+  if (!cardsUrl) return []
+  const names = new Map(members.map((m) => [m.uid, m.userName]))
+  return regions.flatMap((r): UserBackground[] => {
+    if (r.uid === undefined) return []
+    const tile = {
+      x: 0,
+      y: 0,
+      width: Math.round(r.width * CANVAS.width),
+      height: Math.round(r.height * CANVAS.height),
+    }
+    const url = cardUrl(cardsUrl, r.uid, names.get(r.uid) ?? '', tile, 'jpg')
+    return [{ uid: r.uid, image_url: url, render_mode: 0 }]
+  })
+}
+
+/**
+ * start's transcodingConfig for the room as it is now; with `cardsUrl` (PUBLIC_URL set), each
+ * placed person's name card shows while their camera is off.
+ */
 export function transcodingConfig(
   room: RoomRow,
   members: readonly Member[],
   resolution: string,
+  cardsUrl = '',
 ): Record<string, unknown> {
   const profile = PROFILES[resolution as RecordingResolution] ?? PROFILES['720p']
   const regions = layoutRegions(room, members)
   // Nobody to place yet: Agora's best fit (1) until the layout is updated.
   if (regions.length === 0) return { ...profile, mixedVideoLayout: 1, backgroundColor: '#000000' }
-  return { ...profile, mixedVideoLayout: 3, backgroundColor: '#000000', layoutConfig: regions }
+  const backgrounds = userBackgrounds(regions, members, cardsUrl)
+  return {
+    ...profile,
+    mixedVideoLayout: 3,
+    backgroundColor: '#000000',
+    layoutConfig: regions,
+    ...(backgrounds.length > 0 ? { backgroundConfig: backgrounds } : {}),
+  }
 }

@@ -27,6 +27,10 @@ import {
 import { transcodingConfig } from './cloud-recording-layout'
 import { checkRecordingSettings, type AgoraRecordingSettings } from './cloud-recording-settings'
 
+/** What updateLayout would change: the places and the name cards (names change too). */
+const layoutKey = (picture: Record<string, unknown>) =>
+  JSON.stringify([picture.layoutConfig ?? null, picture.backgroundConfig ?? null])
+
 /** The recorder's token lasts the longest Agora allows: cloud recording cannot renew it. */
 const RECORDER_TOKEN_SECONDS = 24 * 60 * 60
 
@@ -38,6 +42,8 @@ export interface AgoraRecordingOptions {
   readonly lostAfterMs?: number
   /** Each REST call's limit. */
   readonly timeoutMs?: number
+  /** Where Agora fetches name cards (`{PUBLIC_URL}/media/cards`); '' or absent: none. */
+  readonly cardsUrl?: string
 }
 
 /**
@@ -88,7 +94,7 @@ export function agoraRecordingEngine(options: AgoraRecordingOptions): RecordingE
     const members = await presentMembers(deps.db, room.room_id)
     const picture = config.audioOnly
       ? undefined
-      : transcodingConfig(room, members, config.resolution)
+      : transcodingConfig(room, members, config.resolution, options.cardsUrl)
     const resourceId = await client.acquire(cname, uid)
     await saveCloudSession(deps.db, recordingId, { resourceId, recorderUid: uid })
     const sid = await client.start(resourceId, {
@@ -99,7 +105,7 @@ export function agoraRecordingEngine(options: AgoraRecordingOptions): RecordingE
       transcodingConfig: picture,
     })
     await saveCloudSession(deps.db, recordingId, { sid })
-    if (picture) layouts.set(recordingId, JSON.stringify(picture.layoutConfig ?? null))
+    if (picture) layouts.set(recordingId, layoutKey(picture))
   }
 
   /** Stops it at Agora; keeps the files the answer lists (or those queried, when it had ended). */
@@ -237,15 +243,18 @@ export function agoraRecordingEngine(options: AgoraRecordingOptions): RecordingE
       room,
       await presentMembers(deps.db, room.room_id),
       config.resolution,
+      options.cardsUrl,
     )
-    const key = JSON.stringify(picture.layoutConfig ?? null)
+    const key = layoutKey(picture)
     if (layouts.get(row.recording_id) === key) return
     const { client } = api()
-    const { mixedVideoLayout, backgroundColor, layoutConfig } = picture
+    const { mixedVideoLayout, backgroundColor, layoutConfig, backgroundConfig } = picture
+    // updateLayout replaces every layout setting: the name cards are sent again each time.
     await client.updateLayout(row.resource_id, row.sid, room.channel_name, row.recorder_uid, {
       mixedVideoLayout,
       backgroundColor,
       ...(layoutConfig ? { layoutConfig } : {}),
+      ...(backgroundConfig ? { backgroundConfig } : {}),
     })
     layouts.set(row.recording_id, key)
   }

@@ -1,6 +1,7 @@
 import { agoraRecordingEngine } from '../agora/cloud-recording'
 import type { Settings } from '../config'
 import type { Broadcasts } from '../media/compose/broadcasts'
+import { cardsBaseUrl } from '../media/compose/card-images'
 import { localRecordingEngine } from './local-recording'
 import type { RecordingEngine } from '../deps'
 
@@ -19,6 +20,7 @@ export function chooseRecordingEngine(
     appId: settings.agoraAppId,
     certificate: settings.agoraAppCertificate,
     settings: settings.agoraRecording,
+    cardsUrl: cardsBaseUrl(settings.publicUrl),
   })
   const a = engine.availability
   if (!a.available) log.warn(`cloud recording is off: ${a.why}`)
