@@ -10,6 +10,7 @@ import type { QuestionService } from '../wire/rest/question'
 import type { LuckyMoneyService } from '../wire/rest/lucky-money'
 import type { SignInService } from '../wire/rest/sign-in'
 import type { GoodsService } from '../wire/rest/goods'
+import type { StageService } from '../wire/rest/stage'
 
 /**
  * The answers of the REST calls the client makes, taken from the server's route tables
@@ -44,6 +45,8 @@ export type LiveSetting = DataOf<(typeof LiveService)['routes']['setting']>
 export type LanguageStream = LiveSetting['streamingUrls'][number]
 /** How a push my client runs goes (Agora mode), as the server takes it. */
 export type LivePushReport = BodyOf<(typeof LiveService)['routes']['pushReport']>
+/** A stage's uid in the room and a token that publishes under it (Agora mode). */
+export type StageToken = DataOf<(typeof StageService)['routes']['stageToken']>
 /** Recording playback ([ENTRY-4]). */
 export type Playback = DataOf<(typeof RecordingService)['routes']['list']>
 export type Recording = DataOf<(typeof RecordingService)['routes']['mixStart']>

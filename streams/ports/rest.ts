@@ -4,6 +4,7 @@ import type { EntryAnswerData, EntryBody, UserPageData } from '../wire/rest/room
 import type { Flag } from '../wire/roles'
 import type { LiveStateId, MuteAllId } from '../wire/constants'
 import type { RequestTypeId } from '../wire/peer'
+import type { Stage } from '../wire/stage'
 import type {
   AnswerRecord,
   BoardCredentials,
@@ -35,6 +36,7 @@ import type {
   RoomAnswer,
   RoomInfoAnswer,
   ShareAnswer,
+  StageToken,
   TokenSet,
   UsersAmount,
 } from './rest-types'
@@ -137,6 +139,12 @@ export interface RestPort {
    * the hosts read it in the streams' push states.
    */
   reportLivePush(roomId: string, report: LivePushReport): Io<readonly LanguageStream[]>
+  /**
+   * POST room/{roomId}/media/stageToken (Agora mode, a host): the room's uid for a stage (the
+   * board's picture, a language's sound mix) and a token publishing under it; asked again when
+   * that token nears its end.
+   */
+  loadStageToken(roomId: string, stage: Stage): Io<StageToken>
   /** GET recording/list: recording playback ([ENTRY-4]). */
   loadPlayback(roomId: string): Io<Playback>
   /** POST record/state/update (0 turns the board's screen recording off, [ENTRY-5]). */

@@ -8,18 +8,21 @@ import type {
 } from 'agora-rtc-sdk-ng'
 import type { RtcEvent } from '@streams/events'
 import type { NetworkQuality as Quality } from '@streams/wire/media'
+import { isStageUid } from '@streams/wire/stage'
 
 /**
- * Every callback of an Agora RTC client, as events. `ignore` names uids that are not remote
- * users to the core (my own screen-share client joins the channel as a user of its own).
- * Answers a function that unbinds them all.
+ * Every callback of an Agora RTC client, as events. `ignoreAlso` names uids that are not remote
+ * users to the core (my own screen-share client joins the channel as a user of its own); stage
+ * uids (the board's picture, a language's mix: streams/wire/stage.ts) are no member either, and
+ * are always left out. Answers a function that unbinds them all.
  */
 export function bindClientEvents(
   client: IAgoraRTCClient,
   me: () => string,
-  ignore: (uid: string) => boolean,
+  ignoreAlso: (uid: string) => boolean,
   emit: (event: RtcEvent) => void,
 ): () => void {
+  const ignore = (uid: string) => isStageUid(uid) || ignoreAlso(uid)
   const remote = (user: IAgoraRTCRemoteUser) => String(user.uid)
   const lastQuality = new Map<string, string>()
   const quality = (uid: string, uplink: Quality, downlink: Quality) => {

@@ -18,7 +18,9 @@ import { RoomService, type ClientConfig, type EntryBody } from '@streams/wire/re
 import { RoomUserService, type ExitReason } from '@streams/wire/rest/room-users'
 import { SceneService, SceneV1Service } from '@streams/wire/rest/scene'
 import { SignInService } from '@streams/wire/rest/sign-in'
+import { StageService } from '@streams/wire/rest/stage'
 import type { Flag, RoleId } from '@streams/wire/roles'
+import type { Stage } from '@streams/wire/stage'
 import type { RouteClient } from './client'
 
 const room = RoomService.routes
@@ -170,6 +172,13 @@ export class RestAdapter implements RestPort {
     return this.client.call(LiveService, LiveService.routes.pushReport, {
       params: { roomId },
       body: report,
+    })
+  }
+
+  loadStageToken(roomId: string, stage: Stage) {
+    return this.client.call(StageService, StageService.routes.stageToken, {
+      params: { roomId },
+      body: stage.stage === 'board' ? { stage: 'board' } : stage,
     })
   }
 

@@ -35,6 +35,11 @@ export interface MediaTokens {
   /** The app id the media and messaging clients use. */
   readonly appId: string
   issue(grant: MediaGrant): MediaTokenSet
+  /**
+   * Agora mode: an RTC token that joins the channel as a stage uid (streams/wire/stage.ts) and
+   * publishes, lasting as a member's. Local mode has no stages (its server composes the program).
+   */
+  issueStage?(channel: string, uid: string): string
 }
 
 /** Local mode: tokens this server signs and its realtime service and signalling verify. */
@@ -85,6 +90,17 @@ export function agoraMediaTokens(appId: string, certificate: string): MediaToken
         screenToken: rtc(grant.screenUid, role),
         rtmToken: RtmTokenBuilder.buildToken(appId, certificate, grant.uid, ttl),
       }
+    },
+    issueStage(channel, uid) {
+      return RtcTokenBuilder.buildTokenWithUid(
+        appId,
+        certificate,
+        channel,
+        Number(uid),
+        RtcRole.PUBLISHER,
+        ttl,
+        ttl,
+      )
     },
   }
 }

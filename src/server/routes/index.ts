@@ -21,6 +21,7 @@ import { roomUserRoutes } from './room-users'
 import { sceneRoutes } from './scene'
 import { sceneV1Routes } from './scene-v1'
 import { signInRoutes } from './sign-in'
+import { stageRoutes } from './stage'
 
 export interface ApiOptions extends RouteOptions {
   /** The entry queue of the room service. */
@@ -53,6 +54,7 @@ export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (
   await app.register(goodsRoutes, options)
   await app.register(authRoutes, { ...options, auth: more.auth })
   await app.register(broadcastRoutes, options)
+  await app.register(stageRoutes, options)
   // Agora mode with PUBLIC_URL: the pictures of names and the paused slate Agora's cloud fetches.
   if (deps.live.cardsUrl) await app.register(cardRoutes)
 }

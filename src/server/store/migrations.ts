@@ -10,6 +10,7 @@ import { migration011 } from './migrations/011-interpreters'
 import { migration013 } from './migrations/013-cloud-recording'
 import { migration014 } from './migrations/014-live-push-states'
 import { migration015 } from './migrations/015-presence'
+import { migration016 } from './migrations/016-stage-uids'
 import type { Db } from './db'
 import type { Migration } from './migrations/migration'
 
@@ -29,6 +30,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration013,
   migration014,
   migration015,
+  migration016,
 ]
 
 /**

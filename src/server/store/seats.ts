@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto'
 import type { Member } from '@streams/wire/member'
 import type { RoleId } from '@streams/wire/roles'
+import { STAGE_UID_END } from '@streams/wire/stage'
 import type { Db } from './db'
 import { presentByKey, toMember, type MemberRow } from './members'
 
@@ -16,8 +17,12 @@ export interface NewMember {
   readonly projectionId: string
 }
 
-/** A fresh numeric uid, never 4 digits (those are RTMP input users, [RTMP-1]). */
-const newUid = () => String(randomInt(100_000, 2_147_483_647))
+/**
+ * A fresh numeric uid of a member or its screen share: from 100000 up, so never 4 digits (those
+ * are RTMP input users, [RTMP-1]) nor 5 (stage uids, streams/wire/stage.ts), and below 2^31 (the
+ * cloud recorder's).
+ */
+export const newUid = () => String(randomInt(STAGE_UID_END, 2_147_483_647))
 
 /**
  * A new member's row values, in the column order uid, user_id, user_name, user_uuid, user_photo,

@@ -13,6 +13,7 @@ import { RoomService } from './room'
 import { RoomUserService } from './room-users'
 import { SceneService, SceneV1Service } from './scene'
 import { SignInService } from './sign-in'
+import { StageService } from './stage'
 
 export const SERVICES = {
   room: RoomService,
@@ -31,6 +32,7 @@ export const SERVICES = {
   signIn: SignInService,
   goods: GoodsService,
   signature: SignatureService,
+  stage: StageService,
 } as const
 export type ServiceName = keyof typeof SERVICES
 

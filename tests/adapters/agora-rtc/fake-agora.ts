@@ -3,6 +3,7 @@ import type {
   IAgoraRTCClient,
   IAgoraRTCRemoteUser,
   ICameraVideoTrack,
+  ILocalAudioTrack,
   ILocalVideoTrack,
   IMicrophoneAudioTrack,
   IRemoteAudioTrack,
@@ -104,6 +105,34 @@ export class FakeScreenTrack
   }
 }
 
+/** A custom video track (a stage's canvas capture), made from the browser's track. */
+export class FakeCustomVideoTrack
+  extends SdkEmitter<ILocalVideoTrack['on']>
+  implements Pick<ILocalVideoTrack, 'close' | 'getMediaStreamTrack'>
+{
+  close = vi.fn<ILocalVideoTrack['close']>()
+  getMediaStreamTrack = vi.fn<ILocalVideoTrack['getMediaStreamTrack']>(
+    () => this.config.mediaStreamTrack,
+  )
+  constructor(readonly config: Parameters<Sdk['createCustomVideoTrack']>[0]) {
+    super()
+  }
+}
+
+/** A custom audio track (a stage's sound mix), made from the browser's track. */
+export class FakeCustomAudioTrack
+  extends SdkEmitter<ILocalAudioTrack['on']>
+  implements Pick<ILocalAudioTrack, 'close' | 'getMediaStreamTrack'>
+{
+  close = vi.fn<ILocalAudioTrack['close']>()
+  getMediaStreamTrack = vi.fn<ILocalAudioTrack['getMediaStreamTrack']>(
+    () => this.config.mediaStreamTrack,
+  )
+  constructor(readonly config: Parameters<Sdk['createCustomAudioTrack']>[0]) {
+    super()
+  }
+}
+
 /** The client members whose answers are plain values: exactly the SDK's signatures. */
 type ClientCalls =
   | 'join'
@@ -179,6 +208,12 @@ export function fakeAgoraRtc() {
     ),
     createCameraVideoTrack: vi.fn(
       async (config?: Parameters<Sdk['createCameraVideoTrack']>[0]) => new FakeCameraTrack(config),
+    ),
+    createCustomVideoTrack: vi.fn(
+      (config: Parameters<Sdk['createCustomVideoTrack']>[0]) => new FakeCustomVideoTrack(config),
+    ),
+    createCustomAudioTrack: vi.fn(
+      (config: Parameters<Sdk['createCustomAudioTrack']>[0]) => new FakeCustomAudioTrack(config),
     ),
     createScreenVideoTrack: vi.fn(
       async (...[config]: Parameters<Sdk['createScreenVideoTrack']>) => new FakeScreenTrack(config),

@@ -138,6 +138,29 @@ describe('route calls', () => {
     expect(request?.withCredentials).toBe(true)
   })
 
+  it('a stage token (Agora mode) is a POST of the stage; an answer whose uid is no stage uid is refused', async () => {
+    const answer = (uid: string) =>
+      transport(200, { code: 0, msg: 'ok', data: { uid, token: '007abc' } })
+    const adapterOf = (clients: ReturnType<typeof transport>['clients']) =>
+      new RestAdapter(new RouteClient(clients, hooks(), async () => 'roomcast'), async () => ({
+        mode: 'agora',
+        appId: 'roomcast',
+        version: '0',
+      }))
+    const good = answer('12345')
+    await expect(
+      adapterOf(good.clients).loadStageToken('r1', { stage: 'language', streamId: 's1' }),
+    ).resolves.toEqual({ uid: '12345', token: '007abc' })
+    expect(good.seen[0]?.url).toBe('/api/s1/serve/roomcast/v1/room/r1/media/stageToken')
+    expect(good.seen[0]?.method).toBe('post')
+    expect(JSON.parse(String(good.seen[0]?.data))).toEqual({ stage: 'language', streamId: 's1' })
+    const member = answer('123456')
+    await expect(
+      adapterOf(member.clients).loadStageToken('r1', { stage: 'board' }),
+    ).rejects.toThrow(/^request failed/)
+    expect(JSON.parse(String(member.seen[0]?.data))).toEqual({ stage: 'board' })
+  })
+
   it('[API-7] [API-5] auth calls are form-encoded POSTs; smsLogin adds system id 65 and the service', async () => {
     const { seen, clients } = transport(200, { code: 2001, msg: 'wrong code', data: null })
     const { AuthApi } = await import('../../../src/adapters/rest/auth')
