@@ -1,5 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import Fastify, { type FastifyInstance } from 'fastify'
@@ -20,21 +19,16 @@ import { installHttp } from './http/plugins'
 import { refusalOptions } from './http/refusals'
 import type { RegisterOptions } from './http/register'
 import { startJobs } from './jobs'
-import { AgoraLiveEngine, cardsUrlProblem } from './agora/live-engine'
-import { Broadcasts } from './media/compose/broadcasts'
-import { localLiveEngine } from './media/live-engine'
-import { locateFfmpeg } from './media/compose/ffmpeg'
+import { openBroadcastEngines } from './media/engines'
 import { MediaPlane } from './media/plane'
 import { SfuService } from './media/sfu/service'
 import { ChannelHistory, startPruning } from './realtime/history'
-import { ConnectionGuard } from './realtime/guard'
-import { releaseUpgrade } from './http/upgrade'
 import { LocalBus, type Bus } from './realtime/bus'
 import { Hub } from './realtime/hub'
 import { RedisBus } from './realtime/redis-bus'
 import { SharedHub } from './realtime/shared'
 import { dbRoster, RosterCache } from './realtime/roster'
-import { serveSocket, type SocketDeps } from './realtime/socket'
+import { serveRealtime } from './realtime/endpoint'
 import { AdmissionQueue } from './rooms/admission'
 import { createAnnouncer, tapAnnouncer } from './rooms/announce'
 import { Ingest } from './rooms/inputs'
@@ -42,7 +36,6 @@ import { CrowdArrivals } from './rooms/crowd'
 import { Seating } from './rooms/seating'
 import { endRoomBroadcasts, resumeLives } from './rooms/live-state'
 import { recoverCloudRecordings } from './rooms/recordings'
-import { chooseRecordingEngine } from './rooms/choose-recording'
 import { configRoutes } from './routes/config'
 import { healthRoutes } from './routes/health'
 import { apiRoutes } from './routes'
@@ -50,8 +43,6 @@ import { openDb, type Db } from './store/db'
 import { watchRosterWrites } from './store/roster-writes'
 import { openFileStore } from './store/files'
 import { migrate } from './store/migrations'
-import { touchMembers } from './store/members'
-import { touchBatcher } from './realtime/touch'
 import { renewPresence } from './store/presence'
 
 export interface App {
@@ -108,19 +99,16 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   })
   const log = textLog(fastify)
   let sfu: SfuService | undefined
-  // Live and recording: ffmpeg over the SFU's forwards (off, with the reason, without either).
-  const broadcastTemp = options.memory || !options.dataDir
-  const broadcastDir = broadcastTemp
-    ? mkdtempSync(join(tmpdir(), 'roomcast-broadcast-'))
-    : options.dataDir!
-  const broadcasts = new Broadcasts({
+  const engines = openBroadcastEngines({
+    agora: Boolean(agora),
+    settings,
     db,
     log,
-    ffmpeg: locateFfmpeg(),
-    dir: broadcastDir,
     secret,
-    publishers: settings.sfuPublishers,
+    now,
+    dataDir: options.memory ? undefined : options.dataDir || undefined,
   })
+  const { broadcasts, live } = engines
   const ingest = new Ingest()
   const bus: Bus = options.redisUrl
     ? new RedisBus({ url: options.redisUrl, prefix: options.redisPrefix, log })
@@ -135,14 +123,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     ingest.announced(channel, cmd, data)
   })
   const crowd = new CrowdArrivals({ db, announce, log })
-  // Agora mode's live is pushed by Agora from the host's browser: nothing is composed here.
-  const live = agora ? new AgoraLiveEngine(settings, db, now) : localLiveEngine(broadcasts)
-  if (agora && !live.availability.available) fastify.log.error(live.availability.why)
-  if (agora && cardsUrlProblem(settings)) fastify.log.warn(cardsUrlProblem(settings))
   const deps: Deps = {
     broadcasts,
     live,
-    recording: chooseRecordingEngine(settings, broadcasts, log),
+    recording: engines.recording,
     ingest,
     db,
     hub,
@@ -193,24 +177,15 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     const service = sfu
     fastify.get('/sfu', { websocket: true }, (socket) => service.serve(socket))
   }
-  // A crowd's logins are marked seen in one statement per turn, not one each.
-  const logins = touchBatcher((uids) => touchMembers(db, uids, now()))
-  const guard = new ConnectionGuard(settings.rtm, bus.caps)
-  // One object for every connection (a connection holds what is its own only).
-  const rtm: SocketDeps = {
+  const guard = serveRealtime(fastify, settings.rtm, {
+    db,
     hub,
     shared,
+    bus,
     tokens,
-    log: fastify.log,
-    onLogin: (uid) => logins.touch(uid),
     history,
     roster,
-  }
-  fastify.get('/rtm', { websocket: true }, (socket, request) => {
-    const admission = guard.admit(socket, request.ip)
-    if (!admission) return
-    releaseUpgrade(socket)
-    serveSocket(socket, rtm, admission)
+    now,
   })
 
   const sessions = createSessions({
@@ -298,8 +273,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
       await fastify.close()
       await ingest.close()
       await sfu?.close()
-      await broadcasts.close()
-      if (broadcastTemp) rmSync(broadcastDir, { recursive: true, force: true })
+      await engines.close()
       await plane.stop()
       hub.close()
       rosterCache.close()

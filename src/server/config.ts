@@ -1,11 +1,19 @@
 import { resolve } from 'node:path'
-import { Type } from '@sinclair/typebox'
-import { IceServerSchema, type IceServer } from '@streams/wire/rest/room'
-import { compile } from '@streams/wire/validate'
+import type { IceServer } from '@streams/wire/rest/room'
 import {
   agoraRecordingSettingsFromEnv,
   type AgoraRecordingSettings,
 } from './agora/cloud-recording-settings'
+import { netlessSettingsFromEnv, type NetlessSettings } from './agora/netless-settings'
+import {
+  agoraPair,
+  bool,
+  iceServersOf,
+  janusUrlsOf,
+  mediaOf,
+  num,
+  trustProxyOf,
+} from './config-values'
 
 /** SMS code caps (auth/sms-codes.ts). */
 export interface SmsLimits {
@@ -124,107 +132,6 @@ export interface RealtimeLimits {
   readonly maxPerUser: number
   /** Open connections from one client address. */
   readonly maxPerAddress: number
-}
-
-// --- Netless: the whiteboard in Agora mode (docs/board.md "Agora mode") ---------------------
-
-/** Netless's data centres (its REST API's `region` header and the browser SDK's `region`). */
-export const NETLESS_REGIONS = ['cn-hz', 'us-sv', 'sg', 'in-mum', 'gb-lon', 'eu'] as const
-
-/**
- * The Netless whiteboard service of Agora mode. Nothing here is checked when the settings are
- * read: local mode ignores them, and in Agora mode a missing or wrong one is refused by name
- * when the whiteboard is asked for (src/server/agora/netless.ts), never at start.
- */
-export interface NetlessSettings {
-  /** NETLESS_APP_ID: the whiteboard project's app identifier (the browser SDK joins with it). */
-  readonly appId?: string
-  /** NETLESS_ACCESS_KEY and NETLESS_SECRET_KEY: the project's key pair; tokens are signed here. */
-  readonly accessKey?: string
-  readonly secretKey?: string
-  /** NETLESS_SDK_TOKEN: an SDK token instead of the key pair; room tokens are then asked of the API. */
-  readonly sdkToken?: string
-  /** NETLESS_REGION: the data centre, one of NETLESS_REGIONS (cn-hz by default). */
-  readonly region: string
-  /** NETLESS_API_URL: the REST API's base URL (https://api.netless.link by default). */
-  readonly apiUrl: string
-}
-
-export function netlessSettingsFromEnv(env: NodeJS.ProcessEnv): NetlessSettings {
-  return {
-    appId: env.NETLESS_APP_ID || undefined,
-    accessKey: env.NETLESS_ACCESS_KEY || undefined,
-    secretKey: env.NETLESS_SECRET_KEY || undefined,
-    sdkToken: env.NETLESS_SDK_TOKEN || undefined,
-    region: env.NETLESS_REGION || 'cn-hz',
-    apiUrl: (env.NETLESS_API_URL || 'https://api.netless.link').replace(/\/+$/, ''),
-  }
-}
-
-const num = (value: string | undefined, fallback: number, name: string): number => {
-  if (value === undefined || value === '') return fallback
-  const n = Number(value)
-  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a number, got '${value}'`)
-  return n
-}
-/**
- * Agora mode takes both the App ID and the App Certificate; one without the other is refused by
- * name at start (it ran local mode silently, where the operator meant Agora's cloud).
- */
-const agoraPair = (appId: string | undefined, certificate: string | undefined) => {
-  if ((appId === undefined) !== (certificate === undefined)) {
-    const [set, missing] = appId
-      ? ['AGORA_APP_ID', 'AGORA_APP_CERTIFICATE']
-      : ['AGORA_APP_CERTIFICATE', 'AGORA_APP_ID']
-    throw new Error(
-      `${missing} is not set while ${set} is: Agora mode needs both (unset both for local mode)`,
-    )
-  }
-  return { agoraAppId: appId, agoraAppCertificate: certificate }
-}
-const bool = (value: string | undefined, fallback: boolean): boolean =>
-  value === undefined || value === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(value)
-
-const iceServers = compile(Type.Array(IceServerSchema))
-
-/** ICE_SERVERS: a JSON array of { urls, username?, credential? }, as the browser takes it. */
-function iceServersOf(value: string | undefined): readonly IceServer[] | undefined {
-  if (!value) return undefined
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(value)
-  } catch {
-    throw new Error('ICE_SERVERS must be JSON, e.g. [{"urls":"turn:turn.example.com:3478"}]')
-  }
-  if (!iceServers.check(parsed))
-    throw new Error(`ICE_SERVERS: ${iceServers.firstError(parsed) ?? 'invalid'}`)
-  return parsed
-}
-
-function mediaOf(value: string | undefined): Settings['media'] {
-  if (value === undefined || value === '') return 'auto'
-  if (value === 'sfu' || value === 'mesh' || value === 'auto') return value
-  throw new Error(`MEDIA must be sfu, mesh or auto, got '${value}'`)
-}
-
-/** JANUS_URL: comma-separated WebSocket URLs of Janus servers (rooms are spread over them). */
-function janusUrlsOf(value: string | undefined): readonly string[] {
-  const urls = (value ?? '')
-    .split(',')
-    .map((u) => u.trim())
-    .filter(Boolean)
-  for (const url of urls)
-    if (!/^wss?:\/\/[^\s/]+/.test(url))
-      throw new Error(`JANUS_URL must list ws:// or wss:// URLs, got '${url}'`)
-  return urls
-}
-
-/** TRUST_PROXY: 'true' (any proxy) or a comma-separated list of proxy addresses/CIDRs. */
-function trustProxyOf(value: string | undefined): Settings['trustProxy'] {
-  if (value === undefined || value === '' || ['0', 'false', 'no', 'off'].includes(value))
-    return false
-  if (['1', 'true', 'yes', 'on'].includes(value)) return true
-  return value
 }
 
 export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings {

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { netlessBoardEngine, type NetlessEngineDeps } from '../../../src/server/agora/netless'
-import { netlessSettingsFromEnv, type NetlessSettings } from '../../../src/server/config'
+import {
+  netlessSettingsFromEnv,
+  type NetlessSettings,
+} from '../../../src/server/agora/netless-settings'
 import { getRoom } from '../../../src/server/store/rooms'
 import { Client, meeting, startServer, type TestServer } from '../harness'
 import { NetlessDouble } from './netless-double'

@@ -6,7 +6,7 @@ import {
   signRoomToken,
   signSdkToken,
 } from '../../../src/server/agora/netless-tokens'
-import { netlessSettingsFromEnv } from '../../../src/server/config'
+import { netlessSettingsFromEnv } from '../../../src/server/agora/netless-settings'
 import { readNetlessToken } from './netless-token-reader'
 
 const KEYS = { accessKey: 'ak-1', secretKey: 'sk-1' }
