@@ -38,12 +38,27 @@ export const LIVE_PUSH_RETRY_MS = 5000
 const sameTargets = (a: LivePush['targets'], b: LivePush['targets']) =>
   a.length === b.length && a.every((t, i) => t.streamId === b[i]!.streamId && t.url === b[i]!.url)
 
+const sameImages = (a: LivePush['images'], b: LivePush['images']) =>
+  a.length === b.length &&
+  a.every((i, n) => {
+    const j = b[n]!
+    return (
+      i.url === j.url &&
+      i.x === j.x &&
+      i.y === j.y &&
+      i.width === j.width &&
+      i.height === j.height &&
+      i.alpha === j.alpha
+    )
+  })
+
 /** Two pushes alike in everything the adapter is told (the tiles compared field by field). */
 export function samePush(a: LivePush | null, b: LivePush | null): boolean {
   if (a === b) return true
   if (!a || !b) return false
   return (
     a.backgroundImage === b.backgroundImage &&
+    sameImages(a.images, b.images) &&
     sameTargets(a.targets, b.targets) &&
     a.voices.length === b.voices.length &&
     a.voices.every((v, i) => v === b.voices[i]) &&

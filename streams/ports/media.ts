@@ -25,6 +25,19 @@ export interface LiveTile {
 }
 
 /**
+ * A picture over the CDN picture (Agora mode): a name label, a name card or the paused slate,
+ * fetched by Agora's transcoder at `url` (an online PNG); Agora draws pictures above every video.
+ */
+export interface LiveImage {
+  readonly url: string
+  readonly x: number
+  readonly y: number
+  readonly width: number
+  readonly height: number
+  readonly alpha: number
+}
+
+/**
  * The room's live as the host's media client pushes it (Agora mode): the CDN picture of spec §7's
  * layout, who is heard beside it, and where it goes. Local mode's server composes and pushes the
  * live itself, and its adapters have no `pushLive`.
@@ -36,6 +49,12 @@ export interface LivePush {
   readonly voices: readonly string[]
   /** The picture behind everyone: an online PNG ('' none: the program's background colour). */
   readonly backgroundImage: string
+  /**
+   * Local mode's overlays as pictures over everyone (Agora mode with PUBLIC_URL): a name label
+   * under each camera tile, a name card in the place of someone without camera, the paused slate
+   * over the whole picture; none without the server's pictures.
+   */
+  readonly images: readonly LiveImage[]
   /** Every push: the language stream ('' the room's own) and its RTMP URL. */
   readonly targets: readonly { readonly streamId: string; readonly url: string }[]
 }

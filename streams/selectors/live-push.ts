@@ -5,6 +5,7 @@ import { firstHost, meIsHost, memberOf } from '../projections/derive'
 import { composeLayout, type Scene } from '../wire/cdn-layout'
 import { LiveState } from '../wire/constants'
 import type { LiveSetting } from '../wire/rest/live'
+import { liveImages, type CameraPlace } from './live-images'
 import { membersOf } from './members'
 
 /** Agora's live transcoding takes at most this many users (placed and heard). */
@@ -38,7 +39,7 @@ function publishes(
 
 /**
  * The room's CDN scene as local mode's composition reads it from the room (spec §7 layout):
- * the layout, the people with a camera (hosts first), the large one (the layout's large uid, the
+ * the layout, the people with a camera (hosts first; with `cards`, everyone who publishes), the large one (the layout's large uid, the
  * main screen, the host), the positions, and what is shared: a screen being published (by its
  * own media uid), else the board. Memoised on the slices it reads.
  */
@@ -49,10 +50,16 @@ const selectScene = createSelector(
     (s: State) => s.layout,
     (s: State) => s.conference,
     (s: State) => s.me,
+    (_: State, cards: boolean) => cards,
   ],
-  (users, media, layout, conference, me): { scene: Scene; screenUid: string } => {
+  (users, media, layout, conference, me, cards): { scene: Scene; screenUid: string } => {
+    // With name cards, someone heard but not seen has a place, as in local mode.
     const people = membersOf(users)
-      .filter((m) => publishes({ media, me }, m.uid, 'video'))
+      .filter(
+        (m) =>
+          publishes({ media, me }, m.uid, 'video') ||
+          (cards && publishes({ media, me }, m.uid, 'audio')),
+      )
       .map((m) => m.uid)
     const sharerUid = conference.shareScreen === 1 ? users.shareScreenUsers.keys()[0] : undefined
     const sharer = sharerUid ? memberOf({ users }, sharerUid) : undefined
@@ -94,8 +101,14 @@ export const selectLiveTiles = createSelector(
     users,
     media,
     me,
-  ): { tiles: readonly LiveTile[]; voices: readonly string[] } => {
-    const tiles = composeLayout(scene).flatMap((slot, i): LiveTile[] => {
+  ): {
+    tiles: readonly LiveTile[]
+    voices: readonly string[]
+    /** The kept camera places: who, their name, where, and whether their camera is seen. */
+    places: readonly CameraPlace[]
+  } => {
+    const slots = composeLayout(scene)
+    const tiles = slots.flatMap((slot, i): LiveTile[] => {
       const uid = slot.kind === 'camera' ? slot.key : slot.kind === 'screen' ? screenUid : ''
       return uid ? [{ uid, ...slot.rect, zOrder: i === 0 ? 1 : 2 }] : []
     })
@@ -104,7 +117,16 @@ export const selectLiveTiles = createSelector(
       .filter((m) => !placed.has(m.uid) && publishes({ media, me }, m.uid, 'audio'))
       .map((m) => m.uid)
     const kept = tiles.slice(0, MAX_TRANSCODING_USERS)
-    return { tiles: kept, voices: voices.slice(0, MAX_TRANSCODING_USERS - kept.length) }
+    const seen = new Set(kept.map((t) => t.uid))
+    const places = slots
+      .filter((slot) => slot.kind === 'camera' && seen.has(slot.key))
+      .map((slot) => ({
+        uid: slot.key,
+        name: memberOf({ users }, slot.key)?.userName ?? '',
+        rect: slot.rect,
+        video: publishes({ media, me }, slot.key, 'video'),
+      }))
+    return { tiles: kept, voices: voices.slice(0, MAX_TRANSCODING_USERS - kept.length), places }
   },
 )
 
@@ -122,7 +144,12 @@ export function selectLivePush(s: State, setting: LiveSetting | null): LivePush 
       .map((u) => ({ streamId: u.streamId, url: u.pushUrl })),
   ]
   const paused = s.live.liveState === LiveState.PAUSE
-  const { tiles, voices } = paused ? { tiles: [], voices: [] } : selectLiveTiles(s)
+  const cardsUrl = setting.cardsUrl ?? ''
+  const { tiles, voices, places } = paused
+    ? { tiles: [], voices: [], places: [] }
+    : selectLiveTiles(s, cardsUrl !== '')
   const background = setting.backgroundImages.find((i) => /^https?:\/\//.test(i.url))
-  return { tiles, voices, backgroundImage: background?.url ?? '', targets }
+  const backgroundImage = background?.url ?? ''
+  const images = liveImages(cardsUrl, paused, places, backgroundImage ? 1 : 0)
+  return { tiles, voices, backgroundImage, images, targets }
 }

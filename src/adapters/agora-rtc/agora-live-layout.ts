@@ -1,4 +1,8 @@
-import type { LiveStreamingTranscodingConfig, LiveStreamingTranscodingUser } from 'agora-rtc-sdk-ng'
+import type {
+  LiveStreamingTranscodingConfig,
+  LiveStreamingTranscodingImage,
+  LiveStreamingTranscodingUser,
+} from 'agora-rtc-sdk-ng'
 import type { LivePush } from '@streams/ports'
 import { CDN_PROGRAM } from '@streams/wire/cdn-layout'
 import { toAgoraUid } from './encoder'
@@ -10,7 +14,9 @@ const MAIN_PROFILE = 77
  * Agora's live transcoding for a push: local mode's program (720p, 30 fps, 2,500 kbps, a key
  * frame every 15 frames, AAC stereo 48 kHz 128 kbps, its background colour), an online PNG
  * behind everyone when the room has one, each place of the CDN layout as a transcoding user at
- * its position and layer, and each voice as a user of no size (heard, not seen).
+ * its position and layer, each voice as a user of no size (heard, not seen), and the pictures
+ * of names, name cards and the paused slate over them. The SDK gives every picture of `images`
+ * the layer 255, above every user (users take 1 to 100), in the order given.
  */
 export function transcodingOf(push: LivePush): LiveStreamingTranscodingConfig {
   const placed = push.tiles.map((t): LiveStreamingTranscodingUser => ({
@@ -46,9 +52,13 @@ export function transcodingOf(push: LivePush): LiveStreamingTranscodingConfig {
     ...(push.backgroundImage
       ? { backgroundImage: { url: push.backgroundImage, x: 0, y: 0, width, height, alpha: 1 } }
       : {}),
+    ...(push.images.length > 0 ? { images: push.images.map(imageOf) } : {}),
     transcodingUsers: [...placed, ...heard],
   }
 }
+
+const imageOf = ({ url, x, y, width, height, alpha }: LivePush['images'][number]) =>
+  ({ url, x, y, width, height, alpha }) satisfies LiveStreamingTranscodingImage
 
 /** A push URL with its stream key (the path's last part) hidden: it is a secret. */
 export function maskPushUrl(url: string): string {

@@ -1,4 +1,7 @@
-import type { LiveStreamingTranscodingConfig } from 'agora-rtc-sdk-ng'
+import type {
+  LiveStreamingTranscodingConfig,
+  LiveStreamingTranscodingImage,
+} from 'agora-rtc-sdk-ng'
 import { describe, expect, it, vi } from 'vitest'
 import type { RtcEvent } from '@streams/events'
 import type { LivePush } from '@streams/ports'
@@ -51,6 +54,7 @@ const push = (over: Partial<LivePush> = {}): LivePush => ({
   ],
   voices: ['300'],
   backgroundImage: '',
+  images: [],
   targets: [
     { streamId: '', url: ROOM },
     { streamId: 'en', url: EN },
@@ -206,5 +210,30 @@ describe('transcodingOf: local mode program and the CDN layout as Agora transcod
       ],
     })
     expect(transcodingOf(push())).not.toHaveProperty('backgroundImage')
+  })
+
+  it('[LAYOUT-1] the pictures of names and cards become transcoding images (url, place, alpha), in order; none: no images', () => {
+    const label = {
+      url: 'https://meet.example.com/media/cards/label/960x720/Hana.png',
+      x: 0,
+      y: 688,
+      width: 960,
+      height: 32,
+      alpha: 1,
+    }
+    const card = {
+      url: 'https://meet.example.com/media/cards/card/320x180/300/Carl.png',
+      x: 960,
+      y: 180,
+      width: 320,
+      height: 180,
+      alpha: 1,
+    }
+    const config = transcodingOf(push({ images: [label, card] }))
+    const images: LiveStreamingTranscodingImage[] | undefined = config.images
+    expect(images).toEqual([label, card])
+    // The users keep their layers (1 to 100); the SDK puts `images` at 255, above them.
+    expect(Math.max(...config.transcodingUsers!.map((u) => u.zOrder ?? 0))).toBeLessThanOrEqual(100)
+    expect(transcodingOf(push())).not.toHaveProperty('images')
   })
 })

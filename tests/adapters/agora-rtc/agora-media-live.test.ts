@@ -10,6 +10,7 @@ const push: LivePush = {
   tiles: [{ uid: '1234', x: 0, y: 0, width: 1280, height: 720, zOrder: 1 }],
   voices: [],
   backgroundImage: '',
+  images: [],
   targets: [{ streamId: '', url: 'rtmp://push.example.com/live/room-key' }],
 }
 

@@ -5,6 +5,7 @@ import { createCanvas } from '../../../src/server/media/compose/canvas'
 import { CARD_SIZES, CardImages } from '../../../src/server/media/compose/card-images'
 import { drawCard, drawLabel, drawSlate } from '../../../src/server/media/compose/cards'
 import { cardRoutes } from '../../../src/server/routes/cards'
+import { cardUrl, labelUrl, pausedUrl } from '../../../streams/wire/card-urls'
 import { PAUSED_SLATE } from '../../../src/server/rooms/live-state'
 
 /** The RGBA pixels of an encoded picture. */
@@ -101,6 +102,23 @@ describe('GET /media/cards (Agora mode: local mode’s overlays as pictures)', (
     let same = 0
     for (let i = 0; i < slate.length; i += 4 * 97) if (slate[i] === png.rgba[i]) same++
     expect(same).toBe(Math.ceil(slate.length / (4 * 97)))
+  })
+
+  it('[LAYOUT-1] every address the client and the recording build is served, at every place size', async () => {
+    const long = '张三'.repeat(40) // longer than 64: cut to 64 characters
+    for (const size of CARD_SIZES) {
+      const [width, height] = size.split('x').map(Number) as [number, number]
+      const tile = { x: 0, y: 0, width, height }
+      for (const url of [
+        labelUrl('', long, '1', tile),
+        cardUrl('', '2147483647', 'Dr. Who / 1', tile),
+        cardUrl('', '1', '', tile, 'jpg'),
+      ]) {
+        const res = await app.inject(`/media/cards${url}`)
+        expect([url, res.statusCode]).toEqual([url, 200])
+      }
+    }
+    expect((await app.inject(`/media/cards${pausedUrl('', 'jpg')}`)).statusCode).toBe(200)
   })
 
   it('renders each picture once and keeps the most recent ones only', async () => {

@@ -78,6 +78,28 @@ describe('Agora mode: the host client pushes the live (livePushEffect)', () => {
     expect(pushes[0]![1]!.targets.map((t) => t.streamId)).toEqual(['', 'en'])
   })
 
+  it('[LAYOUT-1] with the server’s pictures, a camera turned off (still heard) is pushed again: same places, a name card for the label', () => {
+    const cards = 'https://meet.example.com/media/cards'
+    const { pushes } = run('agora', (at) => {
+      joined.forEach((e, i) => at(5 + i, e))
+      at(100, { type: 'rest/liveSettingLoaded', setting: setting(1, { cardsUrl: cards }) })
+      at(2000, { type: 'rtc/userPublished', uid: '200', kind: 'video' })
+      at(2000, { type: 'rtc/userPublished', uid: '200', kind: 'audio' })
+      at(4000, { type: 'rtc/userUnpublished', uid: '200', kind: 'video' })
+    })
+    expect(
+      pushes.map(([at, p]) => [
+        at,
+        p?.tiles.map((t) => t.uid),
+        p?.images.map((i) => i.url.slice(cards.length).split('/')[1]),
+      ]),
+    ).toEqual([
+      [100 + LIVE_LAYOUT_SETTLE_MS, ['100'], ['label']],
+      [2000 + LIVE_LAYOUT_SETTLE_MS, ['100', '200'], ['label', 'label']],
+      [4000 + LIVE_LAYOUT_SETTLE_MS, ['100', '200'], ['label', 'card']],
+    ])
+  })
+
   it('[LIVE-1] PAUSE keeps the pushes with nobody in the picture; a failed push is tried again after the retry time and reported to the server', () => {
     const { h, pushes } = run('agora', (at) => {
       joined.forEach((e, i) => at(5 + i, e))

@@ -128,6 +128,7 @@ describe('the live push of Agora mode (spec §7 CDN layout as transcoding users)
       tiles: [],
       voices: [],
       backgroundImage: 'https://img.example.com/bg.png',
+      images: [],
       targets: [
         { streamId: '', url: 'rtmp://push/live/ch1' },
         { streamId: 'en', url: 'rtmp://cdn/live/en-key' },
