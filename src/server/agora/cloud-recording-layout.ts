@@ -1,5 +1,6 @@
 import type { Member } from '@streams/wire/member'
 import { Role } from '@streams/wire/roles'
+import { isStageUid } from '@streams/wire/stage'
 import { cardUrl } from '@streams/wire/card-urls'
 import { CANVAS, composeLayout } from '@streams/wire/cdn-layout'
 import { layoutOf, positionsOf } from '../media/compose/layout'
@@ -36,8 +37,17 @@ export interface LayoutRegion {
 
 const share = (n: number) => Math.round(n * 10_000) / 10_000
 
-/** The places of the room's present publishers (hosts and conferees), at most 17 (Agora's limit). */
-export function layoutRegions(room: RoomRow, members: readonly Member[]): LayoutRegion[] {
+/**
+ * The places of the room's present publishers (hosts and conferees), at most 17 (Agora's limit).
+ * The shared board's place names `boardUid`, the stage uid its picture is published under by the
+ * first host's client (docs/board.md "The board in the live and the recording"); without one the
+ * board has no place, as before.
+ */
+export function layoutRegions(
+  room: RoomRow,
+  members: readonly Member[],
+  boardUid = '',
+): LayoutRegion[] {
   const people = members.filter((m) => m.role === Role.host || m.role === Role.conferee)
   const host = people.find((m) => m.role === Role.host)?.uid ?? ''
   const slots = composeLayout({
@@ -45,10 +55,19 @@ export function layoutRegions(room: RoomRow, members: readonly Member[]): Layout
     people: people.map((m) => m.uid),
     large: room.large_uid || room.main_screen_uid || host,
     positions: positionsOf(room.layout_items),
-    share: room.share_screen === 1 ? { kind: 'screen', uid: '' } : null,
+    share:
+      room.share_screen === 1
+        ? { kind: 'screen', uid: '' }
+        : room.share_board === 1 && boardUid
+          ? { kind: 'board' }
+          : null,
   })
   return slots.slice(0, 17).map((slot) => ({
-    ...(slot.kind === 'camera' ? { uid: slot.key } : {}),
+    ...(slot.kind === 'camera'
+      ? { uid: slot.key }
+      : slot.kind === 'board'
+        ? { uid: boardUid }
+        : {}),
     x_axis: share(slot.rect.x / CANVAS.width),
     y_axis: share(slot.rect.y / CANVAS.height),
     width: share(slot.rect.width / CANVAS.width),
@@ -80,7 +99,7 @@ export function userBackgrounds(
   if (!cardsUrl) return []
   const names = new Map(members.map((m) => [m.uid, m.userName]))
   return regions.flatMap((r): UserBackground[] => {
-    if (r.uid === undefined) return []
+    if (r.uid === undefined || isStageUid(r.uid)) return []
     const tile = {
       x: 0,
       y: 0,
@@ -101,9 +120,10 @@ export function transcodingConfig(
   members: readonly Member[],
   resolution: string,
   cardsUrl = '',
+  boardUid = '',
 ): Record<string, unknown> {
   const profile = PROFILES[resolution as RecordingResolution] ?? PROFILES['720p']
-  const regions = layoutRegions(room, members)
+  const regions = layoutRegions(room, members, boardUid)
   // Nobody to place yet: Agora's best fit (1) until the layout is updated.
   if (regions.length === 0) return { ...profile, mixedVideoLayout: 1, backgroundColor: '#000000' }
   const backgrounds = userBackgrounds(regions, members, cardsUrl)

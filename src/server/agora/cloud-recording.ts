@@ -18,6 +18,7 @@ import {
 import { presentMembers } from '../store/members'
 import { getRecordingConfig } from '../store/recording-configs'
 import { getRoom, updateRoom, type RoomRow } from '../store/rooms'
+import { sharedBoardUid } from '../store/stage-uids'
 import {
   CloudRecordingApi,
   CloudRecordingError,
@@ -92,9 +93,10 @@ export function agoraRecordingEngine(options: AgoraRecordingOptions): RecordingE
     )
     const config = await getRecordingConfig(deps.db, room.room_id)
     const members = await presentMembers(deps.db, room.room_id)
+    const board = await sharedBoardUid(deps.db, room, deps.now())
     const picture = config.audioOnly
       ? undefined
-      : transcodingConfig(room, members, config.resolution, options.cardsUrl)
+      : transcodingConfig(room, members, config.resolution, options.cardsUrl, board)
     const resourceId = await client.acquire(cname, uid)
     await saveCloudSession(deps.db, recordingId, { resourceId, recorderUid: uid })
     const sid = await client.start(resourceId, {
@@ -244,6 +246,7 @@ export function agoraRecordingEngine(options: AgoraRecordingOptions): RecordingE
       await presentMembers(deps.db, room.room_id),
       config.resolution,
       options.cardsUrl,
+      await sharedBoardUid(deps.db, room, deps.now()),
     )
     const key = layoutKey(picture)
     if (layouts.get(row.recording_id) === key) return

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto'
-import { STAGE_UID_END, STAGE_UID_MIN } from '@streams/wire/stage'
+import { STAGE_UID_END, STAGE_UID_MIN, stageKey } from '@streams/wire/stage'
 import type { Db } from './db'
 
 type Queryable = Pick<Db, 'query'>
@@ -39,4 +39,17 @@ export async function stageUidOf(
     [roomId, stage],
   )
   return rows[0]?.uid
+}
+
+/**
+ * The shared board's stage uid (reserved now if need be: the first host's client publishes the
+ * board's picture under it), or '' while the board is not shared.
+ */
+export async function sharedBoardUid(
+  db: Queryable,
+  room: { readonly room_id: string; readonly share_board: number },
+  now: number,
+): Promise<string> {
+  if (room.share_board !== 1) return ''
+  return reserveStageUid(db, room.room_id, stageKey({ stage: 'board' }), now)
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { fileNamesOf } from '../../../src/server/agora/cloud-recording-api'
-import { layoutRegions } from '../../../src/server/agora/cloud-recording-layout'
+import { layoutRegions, transcodingConfig } from '../../../src/server/agora/cloud-recording-layout'
 import {
   agoraRecordingSettingsFromEnv,
   checkRecordingSettings,
@@ -104,5 +104,38 @@ describe('files and layout', () => {
         render_mode: 0,
       },
     ])
+  })
+
+  it('[LAYOUT-1] a shared board takes its place under its stage uid (no name card), unless a screen is shared', () => {
+    const room = {
+      layout: 'p_board_column',
+      large_uid: '',
+      main_screen_uid: '',
+      layout_items: '[]',
+      share_screen: 0,
+      share_board: 1,
+    } as unknown as RoomRow
+    const member = (uid: string, role: 1 | 2) => ({ uid, role, userName: `n${uid}` }) as Member
+    const members = [member('110000', 1), member('220000', 2)]
+    const regions = layoutRegions(room, members, '12345')
+    expect(regions.map((r) => [r.uid, r.x_axis, r.width, r.render_mode])).toEqual([
+      ['12345', 0, 0.75, 1],
+      ['110000', 0.75, 0.25, 0],
+      ['220000', 0.75, 0.25, 0],
+    ])
+    const config = transcodingConfig(
+      room,
+      members,
+      '720p',
+      'https://meet.example/media/cards',
+      '12345',
+    )
+    const backgrounds = config.backgroundConfig as { uid: string }[]
+    expect(backgrounds.map((b) => b.uid)).toEqual(['110000', '220000'])
+    // No stage uid (the board is not shared): no board place, as before.
+    expect(layoutRegions(room, members).map((r) => r.uid)).toEqual(['110000', '220000'])
+    // A shared screen wins over the board (spec §7), its place naming no uid.
+    const screen = layoutRegions({ ...room, share_screen: 1 }, members, '12345')
+    expect(screen.map((r) => r.uid)).toEqual([undefined, '110000', '220000'])
   })
 })

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { isStageUid } from '@streams/wire/stage'
 import { MEDIA_TOKEN_TTL_SECONDS } from '../../../src/server/auth/media-tokens'
 import { newUid } from '../../../src/server/store/seats'
-import { reserveStageUid } from '../../../src/server/store/stage-uids'
+import { reserveStageUid, sharedBoardUid } from '../../../src/server/store/stage-uids'
 import { updateRoom } from '../../../src/server/store/rooms'
 import {
   decode,
@@ -62,6 +62,10 @@ describe('stage uids and tokens (Agora mode)', () => {
       m.screenId,
     ])
     expect(uids).not.toContain(uid)
+    // The cloud recording's board place names the same uid while the board is shared.
+    const db = server.app.db
+    expect(await sharedBoardUid(db, { room_id: roomId, share_board: 1 }, Date.now())).toBe(uid)
+    expect(await sharedBoardUid(db, { room_id: roomId, share_board: 0 }, Date.now())).toBe('')
   })
 
   it('each language stream has its own stage uid; an unknown stream is refused (404)', async () => {
