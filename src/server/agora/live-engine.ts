@@ -23,9 +23,12 @@ export interface AgoraLiveSettings {
 
 /** What the start-up log says in Agora mode without PUBLIC_URL ('' when it is set). */
 export function cardsUrlProblem(settings: Pick<AgoraLiveSettings, 'publicUrl'>): string {
-  return settings.publicUrl
-    ? ''
-    : "PUBLIC_URL is not set: Agora's live and cloud recording carry no name labels, name cards or 'Live paused' slate (Agora's cloud fetches those pictures from PUBLIC_URL/media/cards)"
+  const none =
+    "Agora's live and cloud recording carry no name labels, name cards or 'Live paused' slate (Agora's cloud fetches those pictures from PUBLIC_URL/media/cards)"
+  if (!settings.publicUrl) return `PUBLIC_URL is not set: ${none}`
+  if (!cardsBaseUrl(settings.publicUrl))
+    return `PUBLIC_URL must be an http:// or https:// origin, got '${settings.publicUrl}': ${none}`
+  return ''
 }
 
 const PUSH = /^rtmps?:\/\/[^\s/]+\/\S+$/

@@ -204,6 +204,15 @@ describe('live engine selection', () => {
       expect((await host.client.raw('GET', '/media/cards/paused.png')).status).toBe(404)
       expect(cardsUrlProblem({})).toMatch(/^PUBLIC_URL is not set: .*no name labels, name cards/)
       expect(cardsUrlProblem({ publicUrl: 'https://meet.example.com' })).toBe('')
+      expect(cardsUrlProblem({ publicUrl: 'meet.example.com' })).toMatch(
+        /^PUBLIC_URL must be an http:\/\/ or https:\/\/ origin, got 'meet.example.com'/,
+      )
+      expect(new AgoraLiveEngine({ publicUrl: 'meet.example.com' }, server.app.db).cardsUrl).toBe(
+        '',
+      )
+      expect(
+        new AgoraLiveEngine({ publicUrl: 'https://m.example.com/app/' }, server.app.db).cardsUrl,
+      ).toBe('https://m.example.com/app/media/cards')
     } finally {
       await server.close()
     }

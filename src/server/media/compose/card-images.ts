@@ -19,10 +19,10 @@ export const CARDS_PATH = '/media/cards'
 /** The longest name a picture is made for (a member's name is at most 64 characters). */
 export const MAX_CARD_NAME = CARD_NAME_MAX
 
-/** Where Agora fetches the pictures, from the app's public origin ('' without one). */
+/** Where Agora fetches the pictures, from the app's public origin ('' without a usable one). */
 export function cardsBaseUrl(publicUrl: string | undefined): string {
-  const origin = publicUrl?.replace(/\/+$/, '')
-  return origin ? `${origin}${CARDS_PATH}` : ''
+  const origin = publicUrl?.replace(/\/+$/, '') ?? ''
+  return /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(origin) ? `${origin}${CARDS_PATH}` : ''
 }
 
 /**
