@@ -19,6 +19,7 @@ import { layoutEffect, mainScreenEffect } from './layout'
 import { liveSettingEffect, liveStateEffect, recordingsEffect } from './live'
 import { livePushEffect, livePushReportEffect } from './live-push'
 import { meshOutgrownEffect } from './mesh'
+import { stageTokenEffect } from './stage-tokens'
 import {
   mediaJoinEffect,
   mediaRoleEffect,
@@ -148,5 +149,6 @@ export const roomEffects: readonly RoomEffect[] = named({
   liveSettingEffect,
   livePushEffect,
   livePushReportEffect,
+  stageTokenEffect,
   recordingsEffect,
 })

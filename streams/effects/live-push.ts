@@ -36,7 +36,16 @@ export const LIVE_LAYOUT_SETTLE_MS = 500
 export const LIVE_PUSH_RETRY_MS = 5000
 
 const sameTargets = (a: LivePush['targets'], b: LivePush['targets']) =>
-  a.length === b.length && a.every((t, i) => t.streamId === b[i]!.streamId && t.url === b[i]!.url)
+  a.length === b.length &&
+  a.every(
+    (t, i) =>
+      t.streamId === b[i]!.streamId &&
+      t.url === b[i]!.url &&
+      t.interpreterUid === b[i]!.interpreterUid,
+  )
+
+const sameUids = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((v, i) => v === b[i])
 
 const sameImages = (a: LivePush['images'], b: LivePush['images']) =>
   a.length === b.length &&
@@ -60,8 +69,10 @@ export function samePush(a: LivePush | null, b: LivePush | null): boolean {
     a.backgroundImage === b.backgroundImage &&
     sameImages(a.images, b.images) &&
     sameTargets(a.targets, b.targets) &&
-    a.voices.length === b.voices.length &&
-    a.voices.every((v, i) => v === b.voices[i]) &&
+    a.paused === b.paused &&
+    sameUids(a.voices, b.voices) &&
+    sameUids(a.heard, b.heard) &&
+    sameUids(a.interpreters, b.interpreters) &&
     a.tiles.length === b.tiles.length &&
     a.tiles.every((t, i) => {
       const u = b.tiles[i]!

@@ -1,4 +1,5 @@
 import type { MediaKind, NetworkQuality } from '../wire/media'
+import type { Stage } from '../wire/stage'
 
 /**
  * Media (RTC) facts, as the media adapter reports them (agora-rtc-sdk-ng's callbacks, or the
@@ -49,6 +50,11 @@ export type RtcEvent =
       readonly state: 'starting' | 'running' | 'retrying' | 'ended'
       readonly reason?: string
     }
+  /**
+   * A stage of my media adapter (Agora mode: a language's sound mix, the board's picture) needs
+   * a token for its uid, to join or because its token ends: the core answers with setStageToken.
+   */
+  | { readonly type: 'rtc/stageTokenNeeded'; readonly stage: Stage }
   /** The RTC token expires in 30 s: renew it. */
   | { readonly type: 'rtc/tokenWillExpire' }
   /** The RTC token expired: the SDK left the channel; a fresh token joins it again. */

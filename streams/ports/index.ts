@@ -10,7 +10,15 @@ export type { Io } from './io'
 export type { BoardJoin, BoardPort, BoardScene, BoardViewMode } from './board'
 export type { Clock } from './clock'
 export type { DevicesPort } from './devices'
-export type { LiveImage, LivePush, LiveTile, MediaJoin, MediaPort, RemoteVolumes } from './media'
+export type {
+  LiveImage,
+  LivePush,
+  LiveTarget,
+  LiveTile,
+  MediaJoin,
+  MediaPort,
+  RemoteVolumes,
+} from './media'
 export type { CatchUp, MessagingPort } from './messaging'
 export type { StoragePort } from './storage'
 export type * from './rest-types'

@@ -3,6 +3,8 @@ import type { Event } from '../events'
 import type { MediaKind, MediaRole, ScreenPreset, StreamQuality, VideoProfile } from '../wire/media'
 import type { LowStream, MicConfig } from '../wire/constants'
 import type { Io } from './io'
+import type { StageToken } from './rest-types'
+import type { Stage } from '../wire/stage'
 
 /**
  * How loud each remote voice plays, 0 to 100 (interpretation): `users` by uid, every other remote
@@ -55,8 +57,29 @@ export interface LivePush {
    * over the whole picture; none without the server's pictures.
    */
   readonly images: readonly LiveImage[]
-  /** Every push: the language stream ('' the room's own) and its RTMP URL. */
-  readonly targets: readonly { readonly streamId: string; readonly url: string }[]
+  /** Every push: the language stream ('' the room's own), its RTMP URL and what it carries. */
+  readonly targets: readonly LiveTarget[]
+  /**
+   * The room's own sound: every media uid publishing sound but the interpreters, placed or not,
+   * with no cap (a language's mix takes them all); none while paused.
+   */
+  readonly heard: readonly string[]
+  /** The room's interpreters: never in the room's sound (a placed one is seen, not heard). */
+  readonly interpreters: readonly string[]
+  /** PAUSE: the pushes go on, silent (a language's mix too). */
+  readonly paused: boolean
+}
+
+/**
+ * One push of the live. A language with an interpreter carries its own sound, as local mode's
+ * mixer makes it: the interpreter at 1.0 over the room's sound at 0.2 (the room's alone while the
+ * interpreter is not heard); every other push carries the room's sound, interpreters left out.
+ */
+export interface LiveTarget {
+  readonly streamId: string
+  readonly url: string
+  /** The language's interpreter ('' none: the room's sound). */
+  readonly interpreterUid: string
 }
 
 export interface MediaJoin {
@@ -113,6 +136,11 @@ export interface MediaPort {
    * is reported as 'rtc/livePushChanged'.
    */
   pushLive?(push: LivePush | null): Io<void>
+  /**
+   * The answer to 'rtc/stageTokenNeeded': the stage's uid and a token publishing under it
+   * (POST room/{roomId}/media/stageToken), or null when none could be had. Agora mode only.
+   */
+  setStageToken?(stage: Stage, token: StageToken | null): Io<void>
   /**
    * After the room's connection came back (life/resynced): renegotiates the media links with
    * every member. Adapters whose SDK or server does this itself omit it.

@@ -5,6 +5,7 @@ import { firstHost, meIsHost, memberOf } from '../projections/derive'
 import { composeLayout, type Scene } from '../wire/cdn-layout'
 import { LiveState } from '../wire/constants'
 import type { LiveSetting } from '../wire/rest/live'
+import { selectInterpretedLanguages } from './interpretation'
 import { liveImages, type CameraPlace } from './live-images'
 import { membersOf } from './members'
 
@@ -91,19 +92,29 @@ const selectScene = createSelector(
 /**
  * The CDN picture as transcoding users: each place of the layout by its media uid (a screen
  * share under its own uid), the large picture at the bottom and the small tiles over it; the
- * board has no media uid, so its place shows the background. Then the voices: everyone else
- * publishing sound, so the sound is the whole room's as in local mode; at most 17 in all.
+ * board has no media uid, so its place shows the background. Then the room's sound as local
+ * mode's mixer makes it: everyone publishing sound but the interpreters (`heard`, uncapped), and
+ * those of them not placed as voices; at most 17 transcoding users in all.
  */
 export const selectLiveTiles = createSelector(
-  [selectScene, (s: State) => s.users, (s: State) => s.media, (s: State) => s.me],
+  [
+    selectScene,
+    (s: State) => s.users,
+    (s: State) => s.media,
+    (s: State) => s.me,
+    selectInterpretedLanguages,
+  ],
   (
     { scene, screenUid },
     users,
     media,
     me,
+    languages,
   ): {
     tiles: readonly LiveTile[]
     voices: readonly string[]
+    heard: readonly string[]
+    interpreters: readonly string[]
     /** The kept camera places: who, their name, where, and whether their camera is seen. */
     places: readonly CameraPlace[]
   } => {
@@ -112,10 +123,12 @@ export const selectLiveTiles = createSelector(
       const uid = slot.kind === 'camera' ? slot.key : slot.kind === 'screen' ? screenUid : ''
       return uid ? [{ uid, ...slot.rect, zOrder: i === 0 ? 1 : 2 }] : []
     })
+    const interpreters = [...new Set(languages.map((l) => l.interpreterUid))]
     const placed = new Set(tiles.map((t) => t.uid))
-    const voices = membersOf(users)
-      .filter((m) => !placed.has(m.uid) && publishes({ media, me }, m.uid, 'audio'))
+    const heard = membersOf(users)
+      .filter((m) => !interpreters.includes(m.uid) && publishes({ media, me }, m.uid, 'audio'))
       .map((m) => m.uid)
+    const voices = heard.filter((uid) => !placed.has(uid))
     const kept = tiles.slice(0, MAX_TRANSCODING_USERS)
     const seen = new Set(kept.map((t) => t.uid))
     const places = slots
@@ -126,30 +139,39 @@ export const selectLiveTiles = createSelector(
         rect: slot.rect,
         video: publishes({ media, me }, slot.key, 'video'),
       }))
-    return { tiles: kept, voices: voices.slice(0, MAX_TRANSCODING_USERS - kept.length), places }
+    return {
+      tiles: kept,
+      voices: voices.slice(0, MAX_TRANSCODING_USERS - kept.length),
+      heard,
+      interpreters,
+      places,
+    }
   },
 )
 
 /**
  * What my client pushes (Agora mode), or null when it pushes nothing: the picture and sound,
  * paused as a still background without sound ([LIVE-1] PAUSE shows no room), to the room's own
- * push URL and every language stream's (from the last live setting the server answered).
+ * push URL and every language stream's (from the last live setting the server answered), each
+ * language with an interpreter carrying its own sound.
  */
 export function selectLivePush(s: State, setting: LiveSetting | null): LivePush | null {
   if (!setting || !selectIsLivePusher(s)) return null
   const targets = [
-    ...(setting.pushUrl ? [{ streamId: '', url: setting.pushUrl }] : []),
+    ...(setting.pushUrl ? [{ streamId: '', url: setting.pushUrl, interpreterUid: '' }] : []),
     ...setting.streamingUrls
       .filter((u) => u.pushUrl !== '')
-      .map((u) => ({ streamId: u.streamId, url: u.pushUrl })),
+      .map((u) => ({ streamId: u.streamId, url: u.pushUrl, interpreterUid: u.interpreterUid })),
   ]
   const paused = s.live.liveState === LiveState.PAUSE
   const cardsUrl = setting.cardsUrl ?? ''
-  const { tiles, voices, places } = paused
-    ? { tiles: [], voices: [], places: [] }
-    : selectLiveTiles(s, cardsUrl !== '')
+  const all = selectLiveTiles(s, cardsUrl !== '')
+  const { tiles, voices, heard, places } = paused
+    ? { tiles: [], voices: [], heard: [], places: [] }
+    : all
   const background = setting.backgroundImages.find((i) => /^https?:\/\//.test(i.url))
   const backgroundImage = background?.url ?? ''
   const images = liveImages(cardsUrl, paused, places, backgroundImage ? 1 : 0)
-  return { tiles, voices, backgroundImage, images, targets }
+  const { interpreters } = all
+  return { tiles, voices, heard, interpreters, paused, backgroundImage, images, targets }
 }

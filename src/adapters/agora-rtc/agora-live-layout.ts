@@ -4,11 +4,19 @@ import type {
   LiveStreamingTranscodingUser,
 } from 'agora-rtc-sdk-ng'
 import type { LivePush } from '@streams/ports'
+import { MAX_TRANSCODING_USERS } from '@streams/selectors/live-push'
 import { CDN_PROGRAM } from '@streams/wire/cdn-layout'
 import { toAgoraUid } from './encoder'
 
 /** H.264 Main, as local mode's encoder (`-profile:v main`). */
 const MAIN_PROFILE = 77
+
+/**
+ * A transcoding user's `audioChannel` that leaves its sound out of the push: "0xFF or values
+ * greater than 5: the host's audio is muted and removed by the Agora server" (Agora's
+ * TranscodingUser reference of its 4.x SDKs; the Web SDK hands the value to the same server).
+ */
+export const MUTED_AUDIO_CHANNEL = 0xff
 
 /**
  * Agora's live transcoding for a push: local mode's program (720p, 30 fps, 2,500 kbps, a key
@@ -17,9 +25,18 @@ const MAIN_PROFILE = 77
  * its position and layer, each voice as a user of no size (heard, not seen), and the pictures
  * of names, name cards and the paused slate over them. The SDK gives every picture of `images`
  * the layer 255, above every user (users take 1 to 100), in the order given.
+ *
+ * `sound` is what the push carries: the room's (a placed interpreter seen, not heard), or a
+ * language's, the mix its stage uid publishes (everyone placed seen, not heard; the stage heard,
+ * not seen; silent while paused).
  */
-export function transcodingOf(push: LivePush): LiveStreamingTranscodingConfig {
-  const placed = push.tiles.map((t): LiveStreamingTranscodingUser => ({
+export function transcodingOf(
+  push: LivePush,
+  sound: { readonly stageUid: string } | 'room' = 'room',
+): LiveStreamingTranscodingConfig {
+  const muted = sound === 'room' ? new Set(push.interpreters) : undefined
+  const tiles = sound === 'room' ? push.tiles : push.tiles.slice(0, MAX_TRANSCODING_USERS - 1)
+  const placed = tiles.map((t): LiveStreamingTranscodingUser => ({
     uid: toAgoraUid(t.uid),
     x: t.x,
     y: t.y,
@@ -27,8 +44,10 @@ export function transcodingOf(push: LivePush): LiveStreamingTranscodingConfig {
     height: t.height,
     zOrder: t.zOrder,
     alpha: 1,
+    ...(!muted || muted.has(t.uid) ? { audioChannel: MUTED_AUDIO_CHANNEL } : {}),
   }))
-  const heard = push.voices.map((uid): LiveStreamingTranscodingUser => ({
+  const voices = sound === 'room' ? push.voices : push.paused ? [] : [sound.stageUid]
+  const heard = voices.map((uid): LiveStreamingTranscodingUser => ({
     uid: toAgoraUid(uid),
     x: 0,
     y: 0,

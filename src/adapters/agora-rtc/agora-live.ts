@@ -11,6 +11,21 @@ export type LiveClient = Pick<
 
 type PushEvent = Extract<RtcEvent, { type: 'rtc/livePushChanged' }>
 
+/**
+ * The interpreted languages' pushes, each on a stage client of its own (agora-language-push.ts):
+ * told every push, and when this browser's audio tracks change.
+ */
+export interface LanguageRouting {
+  /** Stops the languages `push` no longer interprets (before any push starts elsewhere). */
+  release(push: LivePush | null): Promise<void>
+  apply(push: LivePush | null): Promise<void>
+  remix(): void
+  dispose(): void
+}
+
+/** Who hears what: the room's sound, or a language's mix published under its stage uid. */
+export type PushSound = Parameters<typeof transcodingOf>[1]
+
 interface Push {
   readonly streamId: string
   state: 'starting' | 'running' | 'failed'
@@ -21,6 +36,9 @@ interface Push {
  * whenever it changes), then one `startLiveStreaming(url, true)` per push URL; gone URLs are
  * stopped, failed ones started again when told again (the core's retry). The SDK's live-streaming
  * errors fail a push; its warnings are reported as exceptions. Each push's state is an event.
+ *
+ * With `languages`, a push whose language has an interpreter goes there (its own sound, on its
+ * own client); this client pushes the others with the room's sound. Without, it pushes them all.
  */
 export class AgoraLive {
   private transcoding: string | undefined
@@ -40,18 +58,32 @@ export class AgoraLive {
   constructor(
     readonly client: LiveClient,
     private readonly emit: (event: RtcEvent) => void,
+    private readonly languages?: LanguageRouting,
   ) {
     client.on('live-streaming-error', this.onError)
     client.on('live-streaming-warning', this.onWarning)
   }
 
   /** Pushes as `push` says, or stops every push (null). Never rejects: failures are events. */
-  async apply(push: LivePush | null): Promise<void> {
+  async apply(push: LivePush | null, sound: PushSound = 'room'): Promise<void> {
+    if (!this.languages) return this.push(push, sound)
+    // Every stop before any start: a URL moving between clients is never pushed twice at once.
+    await this.languages.release(push)
+    await this.push(push && { ...push, targets: push.targets.filter((t) => !t.interpreterUid) })
+    await this.languages.apply(push)
+  }
+
+  /** This browser's audio tracks changed: the languages' mixes follow. */
+  remix(): void {
+    this.languages?.remix()
+  }
+
+  private async push(push: LivePush | null, sound: PushSound = 'room'): Promise<void> {
     if (!push) return this.stopAll()
     const wanted = new Map(push.targets.map((t) => [t.url, t.streamId]))
     for (const [url, gone] of [...this.pushes])
       if (!wanted.has(url)) await this.stop(url, gone.streamId)
-    const config = transcodingOf(push)
+    const config = transcodingOf(push, sound)
     const key = JSON.stringify(config)
     if (key !== this.transcoding)
       try {
@@ -76,6 +108,7 @@ export class AgoraLive {
 
   /** The client is leaving: its pushes end with it. */
   dispose(): void {
+    this.languages?.dispose()
     this.client.off('live-streaming-error', this.onError)
     this.client.off('live-streaming-warning', this.onWarning)
     this.pushes.clear()

@@ -2,6 +2,7 @@ import type { IAgoraRTC, IAgoraRTCClient, IAgoraRTCRemoteUser } from 'agora-rtc-
 import { BehaviorSubject, Subject, type Observable } from 'rxjs'
 import type { Event, RtcEvent } from '@streams/events'
 import type { LivePush, MediaJoin, MediaPort, RemoteVolumes } from '@streams/ports'
+import type { StageToken } from '@streams/ports/rest-types'
 import type {
   MediaKind,
   MediaRole,
@@ -9,7 +10,10 @@ import type {
   StreamQuality,
   VideoProfile,
 } from '@streams/wire/media'
+import type { Stage } from '@streams/wire/stage'
 import { toggleUid } from '../shared/uid-set'
+import type { MixContext } from './agora-language-mix'
+import { LanguageStages } from './agora-language-stages'
 import { AgoraLive } from './agora-live'
 import { AgoraLocalTracks, type LocalTracksChannel } from './agora-local-tracks'
 import { AgoraRemoteAudio } from './agora-remote-audio'
@@ -28,6 +32,8 @@ export interface AgoraMediaOptions {
   readonly denoiserAssets?: string
   /** Subscribe to every publication as it appears (for a core that does not subscribe itself). */
   readonly autoSubscribe?: boolean
+  /** The Web Audio context of the live's language mixes (made on first use; tests give a fake). */
+  readonly audioContext?: () => MixContext
 }
 
 const loadSdk: LoadAgoraRtc = () => import('agora-rtc-sdk-ng').then((m) => m.default)
@@ -61,8 +67,11 @@ export class AgoraMedia implements MediaPort {
   )
   private readonly remoteAudio = new AgoraRemoteAudio()
   private live: AgoraLive | undefined
+  private readonly stages: LanguageStages
 
-  constructor(private readonly options: AgoraMediaOptions = {}) {}
+  constructor(private readonly options: AgoraMediaOptions = {}) {
+    this.stages = new LanguageStages((e) => this.emit(e), options.audioContext)
+  }
 
   /** Joins the channel; a refusal fails the call (the core reports rtc/joinFailed). */
   async join(join: MediaJoin): Promise<void> {
@@ -104,6 +113,7 @@ export class AgoraMedia implements MediaPort {
     this.joined = undefined
     this.live?.dispose()
     this.live = undefined
+    this.stages.dispose()
     await joined.screen.stop()
     this.local.close('audio')
     this.local.close('video')
@@ -163,8 +173,10 @@ export class AgoraMedia implements MediaPort {
     if (!joined || !user) return
     await this.attempt(async () => {
       await joined.client.subscribe(user, kind)
-      if (kind === 'audio') await this.remoteAudio.play(user)
-      else {
+      if (kind === 'audio') {
+        await this.remoteAudio.play(user)
+        this.live?.remix()
+      } else {
         // [TRACK-7] a small tile watches the low stream.
         await joined.client.setRemoteVideoStreamType(user.uid, quality === 'low' ? 1 : 0)
         this.showing(uid, true)
@@ -218,14 +230,26 @@ export class AgoraMedia implements MediaPort {
     if (screenToken) await joined.screen.renewToken(screenToken)
   }
 
-  /** The room's live to the CDN through Agora's transcoding (agora-live.ts); a host's client. */
+  /** The room's live through Agora's transcoding (agora-live.ts), each language with its mix. */
   async pushLive(push: LivePush | null): Promise<void> {
     const joined = this.joined
     if (!joined) return
     if (push && joined.role !== 'host') await this.setRole('host')
-    if (this.live?.client !== joined.client)
-      this.live = new AgoraLive(joined.client, (event) => this.emit(event))
+    if (this.live?.client !== joined.client) {
+      const audioOf = (uid: string) =>
+        (uid === joined.join.uid
+          ? this.local.audio
+          : this.user(uid)?.audioTrack
+        )?.getMediaStreamTrack()
+      const languages = this.stages.pushesFor({ sdk: joined.sdk, ...joined.join }, audioOf)
+      this.live = new AgoraLive(joined.client, (event) => this.emit(event), languages)
+    }
     await this.live.apply(push)
+  }
+
+  /** The core's answer to rtc/stageTokenNeeded (agora-language-stages.ts). */
+  async setStageToken(stage: Stage, token: StageToken | null): Promise<void> {
+    this.stages.answer(stage, token)
   }
 
   /** Shows a uid's video (mine, a remote user's, or a screen share) in the container. */
@@ -264,6 +288,7 @@ export class AgoraMedia implements MediaPort {
     if (event.type === 'rtc/userUnpublished' && event.kind === 'video')
       this.showing(event.uid, false)
     if (event.type === 'rtc/userLeft') this.showing(event.uid, false)
+    if (event.type === 'rtc/userLeft' || event.type === 'rtc/userUnpublished') this.live?.remix()
     this.emit(event)
     if (event.type === 'rtc/userPublished' && this.options.autoSubscribe)
       void this.subscribe(event.uid, event.kind)

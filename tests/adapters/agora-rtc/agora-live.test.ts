@@ -1,48 +1,13 @@
-import type {
-  LiveStreamingTranscodingConfig,
-  LiveStreamingTranscodingImage,
-} from 'agora-rtc-sdk-ng'
-import { describe, expect, it, vi } from 'vitest'
+import type { LiveStreamingTranscodingImage } from 'agora-rtc-sdk-ng'
+import { describe, expect, it } from 'vitest'
 import type { RtcEvent } from '@streams/events'
 import type { LivePush } from '@streams/ports'
-import { AgoraLive, type LiveClient } from '../../../src/adapters/agora-rtc/agora-live'
-import { transcodingOf } from '../../../src/adapters/agora-rtc/agora-live-layout'
-
-type Listener = (url: string, error: { code: string; message: string }) => void
-
-/**
- * The live-streaming part of agora-rtc-sdk-ng's client, typed by the SDK's own declarations
- * (`LiveClient` picks them from IAgoraRTCClient): each call is recorded in order; the test
- * fires the SDK's live-streaming-error and -warning callbacks.
- */
-class FakeLiveClient implements LiveClient {
-  readonly log: string[] = []
-  readonly listeners = new Map<string, Listener>()
-  failStart = new Set<string>()
-  failTranscoding = false
-  setLiveTranscoding = vi.fn(async (config: LiveStreamingTranscodingConfig): Promise<void> => {
-    this.log.push(`transcoding ${config.transcodingUsers?.map((u) => u.uid).join(',')}`)
-    if (this.failTranscoding)
-      throw Object.assign(new Error('bad argument'), { code: 'LIVE_STREAMING_INVALID_ARGUMENT' })
-  })
-  startLiveStreaming = vi.fn(async (url: string, transcodingEnabled?: boolean): Promise<void> => {
-    this.log.push(`start ${url} ${transcodingEnabled}`)
-    if (this.failStart.has(url))
-      throw Object.assign(new Error(`cannot push to ${url}`), { code: 'LIVE_STREAMING_CDN_ERROR' })
-  })
-  stopLiveStreaming = vi.fn(async (url: string): Promise<void> => {
-    this.log.push(`stop ${url}`)
-  })
-  on = vi.fn((event: string, listener: (...args: never[]) => unknown): void => {
-    this.listeners.set(event, listener as Listener)
-  })
-  off = vi.fn((event: string, listener: (...args: never[]) => unknown): void => {
-    if (this.listeners.get(event) === listener) this.listeners.delete(event)
-  })
-  fire(event: 'live-streaming-error' | 'live-streaming-warning', url: string, code: string) {
-    this.listeners.get(event)?.(url, { code, message: `${code} at ${url}` })
-  }
-}
+import { AgoraLive } from '../../../src/adapters/agora-rtc/agora-live'
+import {
+  MUTED_AUDIO_CHANNEL,
+  transcodingOf,
+} from '../../../src/adapters/agora-rtc/agora-live-layout'
+import { FakeLiveClient } from './fake-live-client'
 
 const ROOM = 'rtmp://push.example.com/live/room-key'
 const EN = 'rtmp://cdn.example.com/live/en-key'
@@ -53,11 +18,14 @@ const push = (over: Partial<LivePush> = {}): LivePush => ({
     { uid: '200', x: 960, y: 0, width: 320, height: 180, zOrder: 2 },
   ],
   voices: ['300'],
+  heard: ['100', '200', '300'],
+  interpreters: [],
+  paused: false,
   backgroundImage: '',
   images: [],
   targets: [
-    { streamId: '', url: ROOM },
-    { streamId: 'en', url: EN },
+    { streamId: '', url: ROOM, interpreterUid: '' },
+    { streamId: 'en', url: EN, interpreterUid: '' },
   ],
   ...over,
 })
@@ -104,8 +72,8 @@ describe('AgoraLive: the room live through Agora transcoding and media push', ()
     await live.apply(
       push({
         targets: [
-          { streamId: '', url: ROOM },
-          { streamId: 'fr', url: fr },
+          { streamId: '', url: ROOM, interpreterUid: '' },
+          { streamId: 'fr', url: fr, interpreterUid: '' },
         ],
       }),
     )
@@ -235,5 +203,34 @@ describe('transcodingOf: local mode program and the CDN layout as Agora transcod
     // The users keep their layers (1 to 100); the SDK puts `images` at 255, above them.
     expect(Math.max(...config.transcodingUsers!.map((u) => u.zOrder ?? 0))).toBeLessThanOrEqual(100)
     expect(transcodingOf(push())).not.toHaveProperty('images')
+  })
+
+  it('the room’s sound leaves a placed interpreter out (seen, not heard); a language’s sound is its stage’s mix alone, silent while paused', () => {
+    const interpreted = push({ interpreters: ['200'], voices: ['300'] })
+    expect(MUTED_AUDIO_CHANNEL).toBe(0xff)
+    expect(transcodingOf(interpreted).transcodingUsers).toEqual([
+      { uid: 100, x: 0, y: 0, width: 960, height: 720, zOrder: 1, alpha: 1 },
+      { uid: 200, x: 960, y: 0, width: 320, height: 180, zOrder: 2, alpha: 1, audioChannel: 0xff },
+      { uid: 300, x: 0, y: 0, width: 0, height: 0, zOrder: 0, alpha: 0 },
+    ])
+    const language = transcodingOf(interpreted, { stageUid: '12345' })
+    expect(language.transcodingUsers).toEqual([
+      { uid: 100, x: 0, y: 0, width: 960, height: 720, zOrder: 1, alpha: 1, audioChannel: 0xff },
+      { uid: 200, x: 960, y: 0, width: 320, height: 180, zOrder: 2, alpha: 1, audioChannel: 0xff },
+      { uid: 12345, x: 0, y: 0, width: 0, height: 0, zOrder: 0, alpha: 0 },
+    ])
+    // The same program otherwise.
+    expect({ ...language, transcodingUsers: [] }).toEqual({
+      ...transcodingOf(interpreted),
+      transcodingUsers: [],
+    })
+    const paused = transcodingOf(push({ tiles: [], voices: [], paused: true }), {
+      stageUid: '12345',
+    })
+    expect(paused.transcodingUsers).toEqual([])
+    // 17 places: the language's push keeps 16 and its stage.
+    const many = Array.from({ length: 17 }, (_, i) => ({ ...push().tiles[1]!, uid: `${400 + i}` }))
+    const full = transcodingOf(push({ tiles: many }), { stageUid: '12345' }).transcodingUsers!
+    expect([full.length, full.at(-1)!.uid, full.at(-2)!.uid]).toEqual([17, 12345, 415])
   })
 })

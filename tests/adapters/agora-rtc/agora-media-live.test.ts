@@ -9,9 +9,12 @@ import type { ListenerArgs } from './sdk-events'
 const push: LivePush = {
   tiles: [{ uid: '1234', x: 0, y: 0, width: 1280, height: 720, zOrder: 1 }],
   voices: [],
+  heard: ['1234'],
+  interpreters: [],
+  paused: false,
   backgroundImage: '',
   images: [],
-  targets: [{ streamId: '', url: 'rtmp://push.example.com/live/room-key' }],
+  targets: [{ streamId: '', url: 'rtmp://push.example.com/live/room-key', interpreterUid: '' }],
 }
 
 /** The error the SDK hands `live-streaming-error` listeners, as its own `on` overload says. */

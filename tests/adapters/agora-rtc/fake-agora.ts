@@ -28,8 +28,15 @@ type Client = IAgoraRTCClient
 
 export class FakeRemoteAudioTrack
   extends SdkEmitter<IRemoteAudioTrack['on']>
-  implements Pick<IRemoteAudioTrack, 'play' | 'stop' | 'setVolume' | 'setPlaybackDevice'>
+  implements
+    Pick<
+      IRemoteAudioTrack,
+      'play' | 'stop' | 'setVolume' | 'setPlaybackDevice' | 'getMediaStreamTrack'
+    >
 {
+  /** The browser's track under it (what a live language mix takes in). */
+  readonly mediaStreamTrack = { kind: 'audio', id: 'remote-audio' } as MediaStreamTrack
+  getMediaStreamTrack = vi.fn<IRemoteAudioTrack['getMediaStreamTrack']>(() => this.mediaStreamTrack)
   play = vi.fn<IRemoteAudioTrack['play']>()
   stop = vi.fn<IRemoteAudioTrack['stop']>()
   setVolume = vi.fn<IRemoteAudioTrack['setVolume']>()
@@ -59,8 +66,16 @@ export function remoteUser(
 
 export class FakeMicrophoneTrack
   extends SdkEmitter<IMicrophoneAudioTrack['on']>
-  implements Pick<IMicrophoneAudioTrack, 'close' | 'play' | 'stop' | 'setDevice' | 'pipe'>
+  implements
+    Pick<
+      IMicrophoneAudioTrack,
+      'close' | 'play' | 'stop' | 'setDevice' | 'pipe' | 'getMediaStreamTrack'
+    >
 {
+  readonly mediaStreamTrack = { kind: 'audio', id: 'microphone' } as MediaStreamTrack
+  getMediaStreamTrack = vi.fn<IMicrophoneAudioTrack['getMediaStreamTrack']>(
+    () => this.mediaStreamTrack,
+  )
   close = vi.fn<IMicrophoneAudioTrack['close']>()
   play = vi.fn<IMicrophoneAudioTrack['play']>()
   stop = vi.fn<IMicrophoneAudioTrack['stop']>()

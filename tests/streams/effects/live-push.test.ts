@@ -69,8 +69,8 @@ describe('Agora mode: the host client pushes the live (livePushEffect)', () => {
     })
     expect(pushes.map(([at, p]) => [at, p?.tiles.map((t) => t.uid) ?? null])).toEqual([
       [100 + LIVE_LAYOUT_SETTLE_MS, ['100']],
-      // 200's camera; its microphone changes nothing (it is heard with its place).
-      [2000 + LIVE_LAYOUT_SETTLE_MS, ['100', '200']],
+      // 200's camera, then its microphone within the settling time (now heard): one call.
+      [2100 + LIVE_LAYOUT_SETTLE_MS, ['100', '200']],
       // 300's microphone, then camera within the settling time: one call, 300 placed.
       [3200 + LIVE_LAYOUT_SETTLE_MS, ['100', '200', '300']],
       [6000 + LIVE_LAYOUT_SETTLE_MS, null],

@@ -9,7 +9,7 @@ import { composeLayout } from '@streams/wire/cdn-layout'
 import { Cmd } from '@streams/wire/channel'
 import type { LayoutName } from '@streams/wire/video'
 import { asHost, byHost, fold, inRoom, member, msg } from '../fixtures'
-import { living, published, setting } from '../live-push-fixtures'
+import { living, published, setting, stream } from '../live-push-fixtures'
 
 const layout = (
   name: LayoutName,
@@ -66,9 +66,10 @@ describe('the live push of Agora mode (spec §7 CDN layout as transcoding users)
     expect(push.voices).toEqual(['300'])
     // The room's own push first, then each language stream that has a push URL.
     expect(push.targets).toEqual([
-      { streamId: '', url: 'rtmp://push/live/ch1' },
-      { streamId: 'en', url: 'rtmp://cdn/live/en-key' },
+      { streamId: '', url: 'rtmp://push/live/ch1', interpreterUid: '' },
+      { streamId: 'en', url: 'rtmp://cdn/live/en-key', interpreterUid: '' },
     ])
+    expect(push.heard).toEqual(['100', '200', '300'])
     expect(push.backgroundImage).toBe('')
   })
 
@@ -127,11 +128,14 @@ describe('the live push of Agora mode (spec §7 CDN layout as transcoding users)
     expect(selectLivePush(paused, withImage)).toEqual({
       tiles: [],
       voices: [],
+      heard: [],
+      interpreters: [],
+      paused: true,
       backgroundImage: 'https://img.example.com/bg.png',
       images: [],
       targets: [
-        { streamId: '', url: 'rtmp://push/live/ch1' },
-        { streamId: 'en', url: 'rtmp://cdn/live/en-key' },
+        { streamId: '', url: 'rtmp://push/live/ch1', interpreterUid: '' },
+        { streamId: 'en', url: 'rtmp://cdn/live/en-key', interpreterUid: '' },
       ],
     })
   })
@@ -152,5 +156,45 @@ describe('the live push of Agora mode (spec §7 CDN layout as transcoding users)
     const fewer = selectLivePush(fold(s, layout('p_8_1')), setting(1))!
     expect(fewer.tiles).toHaveLength(8)
     expect(fewer.voices).toHaveLength(MAX_TRANSCODING_USERS - 8)
+  })
+
+  it('interpreters: the room’s sound leaves them out (placed, seen but not heard); each language with an interpreter carries its own sound', () => {
+    // 300 interprets into en (a push URL), 200 into de (no push URL: still out of the room's sound).
+    const interpreted = setting(1, {
+      streamingUrls: [
+        stream('en', 'rtmp://cdn/live/en-key'),
+        stream('de', ''),
+        stream('fr', 'rtmp://cdn/live/fr-key'),
+      ].map((u) => ({ ...u, interpreterUid: { en: '300', de: '200' }[u.streamId] ?? '' })),
+    })
+    const s = fold(living(), { type: 'rest/liveSettingLoaded', setting: interpreted })
+    const push = selectLivePush(s, interpreted)!
+    expect(push.tiles.map((t) => t.uid)).toEqual(['100', '200'])
+    expect(push.interpreters).toEqual(['300', '200'])
+    expect(push.heard).toEqual(['100'])
+    expect(push.voices).toEqual([])
+    expect(push.targets).toEqual([
+      { streamId: '', url: 'rtmp://push/live/ch1', interpreterUid: '' },
+      { streamId: 'en', url: 'rtmp://cdn/live/en-key', interpreterUid: '300' },
+      { streamId: 'fr', url: 'rtmp://cdn/live/fr-key', interpreterUid: '' },
+    ])
+    // The interpreter removed (a new live setting): back in the room's sound, en carries it too.
+    const plain = setting(1)
+    const after = selectLivePush(
+      fold(s, { type: 'rest/liveSettingLoaded', setting: plain }),
+      plain,
+    )!
+    expect(after.interpreters).toEqual([])
+    expect(after.heard).toEqual(['100', '200', '300'])
+    expect(after.voices).toEqual(['300'])
+    expect(after.targets[1]).toEqual({
+      streamId: 'en',
+      url: 'rtmp://cdn/live/en-key',
+      interpreterUid: '',
+    })
+    // Paused: nobody heard, the language still its own (silent) push.
+    const paused = fold(s, msg(Cmd.liveStateChanges, { ...byHost, liveState: 2 }))
+    const still = selectLivePush(paused, interpreted)!
+    expect([still.paused, still.heard, still.targets[1]!.interpreterUid]).toEqual([true, [], '300'])
   })
 })
