@@ -1,6 +1,6 @@
 import { concat, concatMap, from, map, of, type Observable } from 'rxjs'
 import type { RestPort } from '../ports'
-import type { UserPageData } from '../wire/rest/room'
+import type { UserPageData } from '../wire/rest/user-page'
 import { once } from './errors'
 
 /** The member list's page size: the largest the service gives ([ENTRY-2]). */

@@ -1,6 +1,7 @@
 import type { Observable } from 'rxjs'
 import type { Io } from './io'
-import type { EntryAnswerData, EntryBody, UserPageData } from '../wire/rest/room'
+import type { EntryAnswerData, EntryBody } from '../wire/rest/room'
+import type { UserPageData, UserPageQuery } from '../wire/rest/user-page'
 import type { Flag } from '../wire/roles'
 import type { LiveStateId, MuteAllId } from '../wire/constants'
 import type { RequestTypeId } from '../wire/peer'
@@ -86,11 +87,8 @@ export interface RestPort {
   readonly calls$?: Observable<RestCallRecord>
   /** POST room/entry with the XMLHttpRequest header ([ENTRY-1], [API-9]). */
   enterRoom(body: EntryBody): Io<EntryAnswerData>
-  /** GET room/{roomId}/user/page ([ENTRY-2]). */
-  loadUsers(
-    roomId: string,
-    query?: { role?: number; page?: number; size?: number },
-  ): Io<UserPageData>
+  /** GET room/{roomId}/user/page ([ENTRY-2]): by number, or after a cursor (a whole list). */
+  loadUsers(roomId: string, query?: UserPageQuery): Io<UserPageData>
   /** GET room/{roomId}/user/{uid}/exit with role and reason ([EXIT-2], [KICK-1]). */
   exitRoom(roomId: string, uid: string, role: number, reason: string): Io<null | void>
   /** GET room/{roomId}, with my entry when userUid is given ([ENTRY-2], [HOST-2]). */

@@ -19,6 +19,7 @@ import { RoomUserService, type ExitReason } from '@streams/wire/rest/room-users'
 import { SceneService, SceneV1Service } from '@streams/wire/rest/scene'
 import { SignInService } from '@streams/wire/rest/sign-in'
 import { StageService } from '@streams/wire/rest/stage'
+import type { UserPageQuery } from '@streams/wire/rest/user-page'
 import type { Flag, RoleId } from '@streams/wire/roles'
 import type { Stage } from '@streams/wire/stage'
 import type { RouteClient } from './client'
@@ -55,7 +56,7 @@ export class RestAdapter implements RestPort {
     })
   }
 
-  loadUsers(roomId: string, query: { role?: number; page?: number; size?: number } = {}) {
+  loadUsers(roomId: string, query: UserPageQuery = {}) {
     return this.client.call(RoomService, room.userPage, { params: { roomId }, query })
   }
 

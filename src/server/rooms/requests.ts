@@ -11,7 +11,8 @@ import {
 import { Role } from '@streams/wire/roles'
 import type { Deps } from '../deps'
 import { ApiFailure } from '../http/errors'
-import { findPresentMember, listMembers } from '../store/members'
+import { listMembers } from '../store/member-pages'
+import { findPresentMember } from '../store/members'
 import {
   recordRequest,
   takePendingRequest,

@@ -9,10 +9,10 @@ import type { AdmissionQueue } from '../rooms/admission'
 import { enterRoom, toMe } from '../rooms/entry'
 import { changeRoomState } from '../rooms/room-state'
 import { SERVER_ACTOR } from '../rooms/announce'
+import { keyOf, listMembers } from '../store/member-pages'
 import {
   countPresent,
   findPresentMember,
-  listMembers,
   presentMembersOfUser,
   touchMembers,
 } from '../store/members'
@@ -56,14 +56,31 @@ export const roomRoutes: FastifyPluginAsync<RouteOptions & { admission: Admissio
       async userPage({ params, query, who }) {
         const room = await loadRoom(db, params.roomId)
         await requireMember(db, room, who)
-        const page = query.page ?? 1
         const size = query.size ?? 100
-        const { list, total } = await listMembers(db, room.room_id, {
-          role: query.role,
-          page,
-          size,
-        })
-        return { list, total, page, size }
+        if (query.after === undefined) {
+          const page = query.page ?? 1
+          return {
+            ...(await listMembers(db, room.room_id, { role: query.role, page, size })),
+            page,
+            size,
+          }
+        }
+        // a cursor is asked alone, and only one this server wrote
+        if (query.page !== undefined)
+          throw new ApiFailure(400, 'page: not with after (a cursor)', {
+            status: 400,
+            field: 'page',
+            reason: 'withCursor',
+          })
+        const after = keyOf(query.after)
+        if (!after)
+          throw new ApiFailure(400, "after: not a page's next cursor", {
+            status: 400,
+            field: 'after',
+            reason: 'badCursor',
+          })
+        const answer = await listMembers(db, room.room_id, { role: query.role, size, after })
+        return { ...answer, page: 0, size }
       },
 
       async board({ params, who }) {

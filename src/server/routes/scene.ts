@@ -16,7 +16,8 @@ import {
   type Comment,
   type JoinRecord,
 } from '../store/comments'
-import { findPresentMember, listMembers } from '../store/members'
+import { listMembers } from '../store/member-pages'
+import { findPresentMember } from '../store/members'
 import { getUser, setJoinName } from '../store/users'
 import { roomDetail, updateRoom, type RoomRow } from '../store/rooms'
 import type { RouteOptions } from './options'

@@ -84,30 +84,6 @@ export async function findPresentMember(
   return rows[0] ? toMember(rows[0]) : undefined
 }
 
-/** Present members of a room (not left), paged, hosts first then by arrival. */
-export async function listMembers(
-  db: Queryable,
-  roomId: string,
-  query: { role?: number; page: number; size: number },
-): Promise<{ list: Member[]; total: number }> {
-  const params: unknown[] = [roomId]
-  let where = 'room_id = $1 AND left_at IS NULL'
-  if (query.role !== undefined) {
-    params.push(query.role)
-    where += ` AND role = $${params.length}`
-  }
-  const total = await db.query<{ n: string | number }>(
-    `SELECT count(*) AS n FROM room_members WHERE ${where}`,
-    params,
-  )
-  params.push(query.size, (query.page - 1) * query.size)
-  const { rows } = await db.query<MemberRow>(
-    `SELECT * FROM room_members WHERE ${where} ORDER BY role ASC, joined_at ASC, uid ASC LIMIT $${params.length - 1} OFFSET $${params.length}`,
-    params,
-  )
-  return { list: rows.map(toMember), total: Number(total.rows[0]?.n ?? 0) }
-}
-
 export async function presentMembers(db: Queryable, roomId: string): Promise<Member[]> {
   const { rows } = await db.query<MemberRow>(
     'SELECT * FROM room_members WHERE room_id = $1 AND left_at IS NULL ORDER BY role, joined_at',
@@ -139,8 +115,9 @@ export async function countPresentByRole(
 /**
  * How many present members (of `role`, or of any role) the room has, counted up to `limit`: an
  * entry needs to know whether a seat or a threshold is reached, never the size of a crowd, so
- * its cost does not grow with the room (index room_members_present_role). Counted by role (the
- * seats), input users ([RTMP-1], user id `input:<uid>`) are left out: they take no seat.
+ * its cost does not grow with the room (index room_members_present_order, by its leading
+ * columns). Counted by role (the seats), input users ([RTMP-1], user id `input:<uid>`) are left
+ * out: they take no seat.
  */
 export async function countPresentUpTo(
   db: Queryable,

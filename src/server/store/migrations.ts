@@ -11,6 +11,7 @@ import { migration013 } from './migrations/013-cloud-recording'
 import { migration014 } from './migrations/014-live-push-states'
 import { migration015 } from './migrations/015-presence'
 import { migration016 } from './migrations/016-stage-uids'
+import { migration019 } from './migrations/019-member-order'
 import type { Db } from './db'
 import type { Migration } from './migrations/migration'
 
@@ -31,6 +32,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration014,
   migration015,
   migration016,
+  migration019,
 ]
 
 /**

@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox'
 import { FlagSchema, RoleSchema, RoomTypeSchema } from '../roles'
 import { MemberSchema } from '../member'
 import { AppParams, defineService, Id, NoData, ROOM_PREFIX } from './route'
+import { UserPageDataSchema, UserPageQuerySchema } from './user-page'
 
 /** Name length limit (spec §5, §9). */
 export const MAX_NAME_LENGTH = 20
@@ -112,20 +113,6 @@ export type RoomDetail = Static<typeof RoomDetailSchema>
 
 export const EntryAnswerDataSchema = Type.Object({ me: MeSchema, roomInfo: RoomInfoSchema })
 export type EntryAnswerData = Static<typeof EntryAnswerDataSchema>
-
-export const UserPageQuerySchema = Type.Object({
-  role: Type.Optional(Type.Integer({ minimum: 1, maximum: 4 })),
-  page: Type.Optional(Type.Integer({ minimum: 1 })),
-  size: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
-})
-
-export const UserPageDataSchema = Type.Object({
-  list: Type.Array(MemberSchema),
-  total: Type.Integer(),
-  page: Type.Integer(),
-  size: Type.Integer(),
-})
-export type UserPageData = Static<typeof UserPageDataSchema>
 
 /** One STUN or TURN server, as RTCIceServer. */
 export const IceServerSchema = Type.Object({

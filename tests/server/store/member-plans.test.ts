@@ -11,6 +11,7 @@ import {
   touchMembers,
   updateMember,
 } from '../../../src/server/store/members'
+import { cursorOf, listMembers } from '../../../src/server/store/member-pages'
 import { migrate } from '../../../src/server/store/migrations'
 import { presentMemberOfChannel, presentUidsOfRole } from '../../../src/server/store/room-members'
 import { createRoom, type RoomRow } from '../../../src/server/store/rooms'
@@ -164,6 +165,21 @@ describe('present-member look-ups in a crowd of 10,000', () => {
     expect(keptAlive.rows, keptAlive.scans.join(' + ')).toBeLessThanOrEqual(4)
     const hosted = await one((q) => markHostedRoomsSeen(q, NOW))
     expect(hosted.rows, hosted.scans.join(' + ')).toBeLessThanOrEqual(20)
+  })
+
+  it('a page of the list after a cursor reads its own rows, however deep in the crowd', async () => {
+    // the key of the 9,500th member (a conferee arrived at 9,500, uid 109500)
+    const after = { role: 2, joinedAt: '9500', uid: String(100000 + 9500) }
+    expect(cursorOf({ role: 2, joined_at: 9500, uid: after.uid })).toBeTruthy()
+    const reads = await explain((q) => listMembers(q, room.room_id, { size: 500, after }))
+    expect(reads).toHaveLength(2)
+    const [count, page] = reads as [Read, Read]
+    expect(page.scans).toEqual(['Index Scan room_members_present_order'])
+    expect(page.rows).toBeLessThanOrEqual(501)
+    // the room's count reads its present members (not the gone ones, nor another room's)
+    expect(count.rows).toBeLessThanOrEqual(CROWD)
+    const first = await explain((q) => listMembers(q, room.room_id, { size: 500, page: 1 }))
+    expect(first[1]!.rows).toBeLessThanOrEqual(501)
   })
 
   it('the presence job marks 2,000 members seen without writing an index (heap-only updates)', async () => {
