@@ -17,7 +17,6 @@ import {
   takeUntil,
   throwError,
   timer,
-  toArray,
   withLatestFrom,
   type Observable,
 } from 'rxjs'
@@ -31,7 +30,7 @@ import { TOO_MANY_CONNECTIONS } from '../wire/constants'
 import { Role } from '../wire/roles'
 import { roomLoaded } from './entry'
 import { callFailed, ErrorText, messageOf, once } from './errors'
-import { rosterPages } from './roster-pages'
+import { rosterResync } from './roster-pages'
 
 type RoomEffect = Effect<State, Event, Deps>
 
@@ -240,14 +239,7 @@ export const resyncEffect: RoomEffect = (event$, state$, deps) =>
         map((answer) => roomLoaded(answer as RoomAnswer)),
         catchError((error: unknown) => of(callFailed('loadRoom', error, ErrorText.lookup))),
       )
-      const roster = rosterPages(deps.rest, roomId, s.me?.role === Role.host).pipe(
-        toArray(),
-        map((pages): Event => ({
-          type: 'rest/rosterResynced',
-          users: pages.flatMap((p) => p.list),
-          total: pages[0]?.total ?? 0,
-          ...(pages.length > 1 ? { paged: true as const } : {}),
-        })),
+      const roster = rosterResync(event$, deps.rest, roomId, s.me?.role === Role.host).pipe(
         catchError((error: unknown) => of(callFailed('loadUsers', error, ErrorText.lookup))),
       )
       return concat(caughtUp, room, roster, of<Event>({ type: 'life/resynced', roomId }))

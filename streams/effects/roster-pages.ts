@@ -1,6 +1,18 @@
-import { concat, concatMap, from, map, of, type Observable } from 'rxjs'
+import {
+  defer,
+  EMPTY,
+  expand,
+  ignoreElements,
+  map,
+  merge,
+  take,
+  tap,
+  toArray,
+  type Observable,
+} from 'rxjs'
+import type { Event } from '../events'
 import type { RestPort } from '../ports'
-import type { UserPageData } from '../wire/rest/user-page'
+import type { UserPageData, UserPageQuery } from '../wire/rest/user-page'
 import { once } from './errors'
 
 /** The member list's page size: the largest the service gives ([ENTRY-2]). */
@@ -13,25 +25,112 @@ const emptyPage = (page: number): UserPageData => ({ list: [], total: 0, page, s
 /**
  * The member list, page by page. Everyone reads the first page; a host, whose list stays whole
  * in a crowd (the service tells a crowd's arrivals to the hosts only), reads every page, one
- * after another, so a host entering or coming back to a room of 10,000 has all of them, not the
- * first 500. The pages come as they arrive; the first failure ends the read (the caller reports it).
+ * after another, each after the last member of the page before (its `next`), so a host entering
+ * or coming back to a room of 10,000 has all of them, not the first 500, and a member present for
+ * the whole read is listed exactly once, whoever comes or goes meanwhile. The pages come as they
+ * arrive; the first failure ends the read (the caller reports it).
  */
 export function rosterPages(
   rest: Pick<RestPort, 'loadUsers'>,
   roomId: string,
   whole: boolean,
 ): Observable<UserPageData> {
-  const page = (n: number) =>
-    once(() => rest.loadUsers(roomId, { page: n, size: ROSTER_PAGE })).pipe(
-      map((answer) => answer ?? emptyPage(n)),
+  const read = (query: UserPageQuery) =>
+    once(() => rest.loadUsers(roomId, query)).pipe(
+      map((answer) => answer ?? emptyPage(query.page ?? 0)),
     )
-  return page(1).pipe(
-    concatMap((first) => {
-      const size = first.size > 0 ? first.size : ROSTER_PAGE
-      const pages = Math.min(ROSTER_MAX_PAGES, Math.ceil(first.total / size))
-      if (!whole || pages <= 1 || first.list.length >= first.total) return of(first)
-      const rest$ = from(Array.from({ length: pages - 1 }, (_, i) => i + 2)).pipe(concatMap(page))
-      return concat(of(first), rest$)
-    }),
+  return read({ page: 1, size: ROSTER_PAGE }).pipe(
+    expand((page, i) =>
+      whole && page.next !== undefined && i + 1 < ROSTER_MAX_PAGES
+        ? read({ size: ROSTER_PAGE, after: page.next })
+        : EMPTY,
+    ),
   )
+}
+
+/**
+ * Whether pages read in order hold the whole room: the last says none follow (a first page
+ * answered without a cursor must also list its whole total).
+ */
+export function holdsRoom(pages: readonly UserPageData[]): boolean {
+  const last = pages[pages.length - 1]
+  if (!last || last.next !== undefined) return false
+  return pages.length > 1 || last.list.length >= last.total
+}
+
+/**
+ * The uids an event says arrived in the room, or moved in the list's order (a role change): a
+ * read by cursor may pass them by, so a whole list without them does not mean they left.
+ */
+export function arrivalsOf(e: Event): readonly string[] {
+  switch (e.type) {
+    case 'rtm/memberJoined':
+      return [e.uid]
+    case 'msg/memberChanged':
+      return e.data.type === 'leave' ? [] : [e.data.member.uid]
+    case 'msg/hostChanged':
+      return [e.data.oldHostUid, e.data.newHostUid]
+    case 'rest/hostSet':
+      return [e.oldHostUid, e.newHostUid]
+    default:
+      return []
+  }
+}
+
+/** The uids an event says left the room: a page read before may still list them. */
+export function departuresOf(e: Event): readonly string[] {
+  switch (e.type) {
+    case 'rtm/memberLeft':
+    case 'rest/userKicked':
+      return [e.uid]
+    case 'msg/memberChanged':
+      return e.data.type === 'leave' ? [e.data.member.uid] : []
+    case 'msg/kickedOut':
+      return [e.data.uid]
+    default:
+      return []
+  }
+}
+
+/**
+ * The roster read again (after a reconnection) as one rest/rosterResynced, with what the room
+ * told while it was read (the last word for each member): `left`, whom a page read before may
+ * still list, and for a whole list `arrived`, the members told arriving (or moving) whom the
+ * list may miss though present; members it misses otherwise left during the gap. A list not
+ * whole (pages left unread) is `paged`: nobody is judged gone from it.
+ */
+export function rosterResync(
+  event$: Observable<Event>,
+  rest: Pick<RestPort, 'loadUsers'>,
+  roomId: string,
+  whole: boolean,
+): Observable<Event> {
+  return defer(() => {
+    const arrived = new Set<string>()
+    const left = new Set<string>()
+    const watch$ = event$.pipe(
+      tap((e) => {
+        for (const uid of arrivalsOf(e)) {
+          arrived.add(uid)
+          left.delete(uid)
+        }
+        for (const uid of departuresOf(e)) {
+          left.add(uid)
+          arrived.delete(uid)
+        }
+      }),
+      ignoreElements(),
+    )
+    const read$ = rosterPages(rest, roomId, whole).pipe(
+      toArray(),
+      map((pages): Event => ({
+        type: 'rest/rosterResynced',
+        users: pages.flatMap((p) => p.list),
+        total: pages[0]?.total ?? 0,
+        ...(holdsRoom(pages) ? { arrived: [...arrived] } : { paged: true as const }),
+        ...(left.size > 0 ? { left: [...left] } : {}),
+      })),
+    )
+    return merge(watch$, read$).pipe(take(1))
+  })
 }

@@ -34,16 +34,25 @@ export type RestEvent =
   | { readonly type: 'rest/roomEntryBusy'; readonly attempt: number; readonly delayMs: number }
   | { readonly type: 'rest/usersLoaded'; readonly users: readonly Member[]; readonly total: number }
   /**
-   * The roster as the server holds it now, after a reconnection: members missing from a complete
-   * list (`users.length >= total`) left during the gap.
+   * The roster as the server holds it now, after a reconnection. When the list is whole (every
+   * page read, each after the last member of the one before, or one page holding the room), it
+   * carries `arrived`, and the members it misses that are not among them left during the gap. A
+   * log from before `arrived` judges a one-page list whole when `users.length >= total`.
    */
   | {
       readonly type: 'rest/rosterResynced'
       readonly users: readonly Member[]
       readonly total: number
       /**
-       * The list came in several pages (a host's whole list of a crowd): not one snapshot, since
-       * members came and went between the pages, so nobody is judged gone for missing from it.
+       * The members told arriving, or moving in the list's order (a role change), while the list
+       * was read: a read may pass them by, so missing from the list does not make them gone.
+       */
+      readonly arrived?: readonly string[]
+      /** The members told leaving while the list was read: a page read before may list them. */
+      readonly left?: readonly string[]
+      /**
+       * The list is not the whole room (pages left unread; in older logs, pages read by number,
+       * between which members came and went): nobody is judged gone for missing from it.
        */
       readonly paged?: true
     }

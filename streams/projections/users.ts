@@ -10,6 +10,8 @@ import type { Slices } from './state'
 import type { UsersState } from './state/users'
 export type { UsersState } from './state/users'
 
+type RosterResynced = Extract<Event, { type: 'rest/rosterResynced' }>
+
 /** The slices the roster's rules read: the board's creator, the room, whether live is on. */
 type Reads = Slices<'conference' | 'room' | 'live'>
 
@@ -162,7 +164,7 @@ function setHost(s: UsersState, oldHostUid: string, newHostUid: string): UsersSt
 
 export const usersProjection = defineProjection<UsersState, Event, Reads>(initialUsers, {
   'rest/usersLoaded': (s, e) => e.users.reduce((out, m) => put(out, m), s),
-  'rest/rosterResynced': (s, e, reads) => resync(s, e.users, e.paged ? Infinity : e.total, reads),
+  'rest/rosterResynced': (s, e, reads) => resync(s, e, reads),
   'rest/roomEntered': (s, { data: { me, roomInfo } }) =>
     put(s, {
       roomId: roomInfo.roomId,
@@ -255,15 +257,18 @@ export const usersProjection = defineProjection<UsersState, Event, Reads>(initia
 
 /**
  * The roster read again after a reconnection: every listed member as the server holds it (role,
- * grants, flags); when the list is complete (one page holding the whole room: a paged list is not
- * one snapshot, see rest/rosterResynced), the members it misses left during the gap; and no
- * screen sharer remains when the room says nobody shares.
+ * grants, flags), but for those told leaving while it was read; when the list is whole (see
+ * rest/rosterResynced), the known members it misses, but for those told arriving while it was
+ * read, left during the gap ([MSG-9]); and no screen sharer remains when the room says nobody
+ * shares.
  */
-function resync(s: UsersState, users: readonly Member[], total: number, reads: Reads): UsersState {
-  let out = users.reduce((acc, m) => put(acc, m), s)
-  if (users.length >= total) {
-    const listed = new Set(users.map((m) => m.uid))
-    const gone = [...out.hosts.keys(), ...out.audiences.keys()].filter((uid) => !listed.has(uid))
+function resync(s: UsersState, e: RosterResynced, reads: Reads): UsersState {
+  const left = new Set(e.left)
+  let out = e.users.reduce((acc, m) => (left.has(m.uid) ? acc : put(acc, m)), s)
+  if (e.arrived !== undefined || (!e.paged && e.users.length >= e.total)) {
+    const kept = new Set(e.users.map((m) => m.uid))
+    for (const uid of e.arrived ?? []) kept.add(uid)
+    const gone = [...out.hosts.keys(), ...out.audiences.keys()].filter((uid) => !kept.has(uid))
     for (const uid of gone) out = leave(out, uid, reads)
   }
   if (reads.conference.shareScreen === 0 && out.shareScreenUsers.size > 0)

@@ -67,6 +67,7 @@ describe('resync', () => {
           type: 'rest/rosterResynced',
           users: [member('100', { role: 1 }), member('300')],
           total: 2,
+          arrived: [],
         },
         s: { type: 'life/resynced', roomId: 'r1' },
       })
