@@ -1,3 +1,4 @@
+import type { Member } from '../../streams/wire/member'
 import type { App } from '../../src/server/app'
 import { announceMember } from '../../src/server/rooms/entry'
 import { addMember } from '../../src/server/store/seats'
@@ -13,14 +14,15 @@ export async function seedCrowd(
   app: App,
   roomName: string,
   count: number,
-  /** Called once, when half the crowd has arrived. */
-  halfway?: () => void,
+  /** Called once, when half the crowd has arrived (awaited), with the members seeded so far. */
+  halfway?: (seeded: readonly Member[]) => void | Promise<void>,
 ): Promise<void> {
   const room = await findActiveRoomByName(app.db, roomName)
   if (!room) throw new Error(`no room ${roomName}`)
+  const seeded: Member[] = []
   for (let i = 0; i < count; i++) {
     if (i > 0 && i % 250 === 0) await new Promise((resolve) => setTimeout(resolve, 250))
-    if (i === Math.floor(count / 2)) halfway?.()
+    if (i === Math.floor(count / 2)) await halfway?.(seeded)
     const member = await addMember(app.db, {
       roomId: room.room_id,
       userId: `seed${i}`,
@@ -32,6 +34,7 @@ export async function seedCrowd(
       now: Date.now(),
     })
     announceMember(app.deps, room.channel_name, member, 'join')
+    seeded.push(member)
   }
 }
 
