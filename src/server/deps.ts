@@ -54,6 +54,11 @@ export interface RecordingEngine {
   stop(deps: Deps, room: RoomRow, row: RecordingRow): Promise<void>
   /** After stop: its files are made or learnt, the row ends saved (4) or finished (1). */
   finish(deps: Deps, recordingId: string): Promise<void>
+  /**
+   * The room's meeting ended: its running recording stops now, not at the next `watch` (Agora's
+   * Cloud Recording; the local program stops with the room's studio and has none).
+   */
+  meetingEnded?(deps: Deps, roomId: string): Promise<void>
   /** At start: the recordings of this engine a previous run left (returns how many). */
   recover(deps: Deps): Promise<number>
   /** Periodic work while recordings run (every `watchMs`, in one process of a cluster). */

@@ -6,10 +6,12 @@ import { recordingState } from '../rooms/recording-state'
 import {
   getRecording,
   RecordingStatus,
+  runningCloudRecording,
   updateRecording,
   type RecordingRow,
 } from '../store/broadcast'
 import {
+  claimRecordingStop,
   cloudFilesOf,
   recordingsOfEngine,
   saveCloudFiles,
@@ -25,6 +27,7 @@ import {
   fileNamesOf,
   QUERY_STATUS_FAILED,
 } from './cloud-recording-api'
+import { finishAgoraRecording } from './cloud-recording-finish'
 import { transcodingConfig } from './cloud-recording-layout'
 import { checkRecordingSettings, type AgoraRecordingSettings } from './cloud-recording-settings'
 
@@ -56,8 +59,9 @@ export interface AgoraRecordingOptions {
  * - while it runs (watch, in one process): query; its file list is kept; status 20
  *   (exited abnormally), or a recording query cannot find for `lostAfterMs` (404: not running;
  *   Agora's failover answers 404 for up to 90 s), ends it with the files known and makes the
- *   room's state abnormal (2, [REC-1]). A changed layout is sent (updateLayout). A room that has
- *   ended has its recording stopped.
+ *   room's state abnormal (2, [REC-1]). A changed layout is sent (updateLayout).
+ * - the meeting's end stops its recording at once (meetingEnded), or the watch does if that was
+ *   missed; whichever comes first claims the row, so Agora is told to stop once.
  * - stop: its answer's file list becomes the recording's files (at the playback URL template);
  *   435 (nothing recorded) ends it with none; 404 (no longer running) with those queried.
  */
@@ -148,26 +152,6 @@ export function agoraRecordingEngine(options: AgoraRecordingOptions): RecordingE
     layouts.delete(recordingId)
   }
 
-  /** The files known become the recording's: saved (4) with them, or finished (1) without. */
-  async function finish(deps: Deps, recordingId: string) {
-    const row = await getRecording(deps.db, recordingId)
-    if (!row) return
-    const files = cloudFilesOf(row)
-    if (files.length === 0) {
-      await updateRecording(deps.db, recordingId, {
-        status: RecordingStatus.finished,
-        error: row.error || 'nothing was recorded',
-      })
-      return
-    }
-    const stop = row.stop_time === null ? deps.now() : Number(row.stop_time)
-    await updateRecording(deps.db, recordingId, {
-      status: RecordingStatus.saved,
-      durationMs: Math.max(0, stop - Number(row.start_time)),
-    })
-    await updateRoom(deps.db, row.room_id, { playbackState: 1 }, deps.now())
-  }
-
   /** A recording that ended without a stop (failed, lost, or its room ended): kept as far as it went. */
   async function ended(deps: Deps, row: RecordingRow, room: RoomRow | undefined, why: string) {
     forget(row.recording_id)
@@ -182,23 +166,26 @@ export function agoraRecordingEngine(options: AgoraRecordingOptions): RecordingE
       await recordingState(deps, room, SERVER_ACTOR, 2)
     } else if (room?.recording_state === 1)
       await updateRoom(deps.db, room.room_id, { recordingState: 0 }, deps.now())
-    await finish(deps, row.recording_id)
+    await finishAgoraRecording(deps, row.recording_id)
+  }
+
+  /** The meeting ended: the recording stops with it, whatever its length, by one caller. */
+  async function atMeetingEnd(deps: Deps, room: RoomRow | undefined, row: RecordingRow) {
+    if (!(await claimRecordingStop(deps.db, row.recording_id, deps.now()))) return
+    try {
+      if (room) await stop(deps, room, row)
+    } catch (error) {
+      deps.log.warn(
+        `recording ${row.recording_id} at the meeting's end: ${(error as Error).message}`,
+      )
+    }
+    return ended(deps, (await getRecording(deps.db, row.recording_id)) ?? row, room, '')
   }
 
   /** One look at a running recording. */
   async function check(deps: Deps, row: RecordingRow) {
     const room = await getRoom(deps.db, row.room_id)
-    if (!room || room.state === 0) {
-      // The meeting ended: the recording stops with it, whatever its length.
-      try {
-        if (room) await stop(deps, room, row)
-      } catch (error) {
-        deps.log.warn(
-          `recording ${row.recording_id} at the meeting's end: ${(error as Error).message}`,
-        )
-      }
-      return ended(deps, (await getRecording(deps.db, row.recording_id)) ?? row, room, '')
-    }
+    if (!room || room.state === 0) return atMeetingEnd(deps, room, row)
     if (!row.sid) {
       // A start that never completed (the server stopped between acquire and start).
       if (deps.now() - Number(row.start_time) > lostAfterMs)
@@ -279,11 +266,15 @@ export function agoraRecordingEngine(options: AgoraRecordingOptions): RecordingE
       }
     },
     stop,
-    finish,
+    finish: finishAgoraRecording,
+    async meetingEnded(deps, roomId) {
+      const row = await runningCloudRecording(deps.db, roomId)
+      if (row) await atMeetingEnd(deps, await getRoom(deps.db, roomId), row)
+    },
     async recover(deps) {
       // Running ones go on in the cloud: the watch queries them. Stopped ones are finished.
       const rows = await recordingsOfEngine(deps.db, 'agora', [RecordingStatus.convert])
-      for (const row of rows) await finish(deps, row.recording_id)
+      for (const row of rows) await finishAgoraRecording(deps, row.recording_id)
       return rows.length
     },
     watchMs: options.settings.queryMs,

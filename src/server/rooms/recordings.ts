@@ -102,6 +102,21 @@ export async function stopCloudRecording(
 }
 
 /**
+ * The meeting ended (a host, the countdown, the inactive-room watch): the engine stops its
+ * running recording now, in the background; a failure is logged, and the engine's watch tries
+ * again.
+ */
+export function stopRecordingAtMeetingEnd(deps: Deps, roomId: string): Promise<void> {
+  const engine = deps.recording
+  if (!engine.meetingEnded) return Promise.resolve()
+  return engine
+    .meetingEnded(deps, roomId)
+    .catch((e: Error) =>
+      deps.log.warn(`the recording of room ${roomId} at the meeting's end: ${e.message}`),
+    )
+}
+
+/**
  * At start: the engine takes up the recordings a previous run left (the local program's are
  * finished from what reached the disk; Agora's go on in the cloud and are watched again).
  * Recordings another engine left running (the server changed mode) end, interrupted.

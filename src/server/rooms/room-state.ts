@@ -15,6 +15,7 @@ import {
 import { updateRoom, type RoomChange, type RoomRow } from '../store/rooms'
 import { requireAction } from './access'
 import type { Actor } from './announce'
+import { stopRecordingAtMeetingEnd } from './recordings'
 
 type RoomStateBody = Static<typeof RoomStateBodySchema>
 
@@ -90,7 +91,7 @@ export async function changeRoomState(
  * meeting end announced. Also used by the countdown and the inactive-room watch.
  */
 export async function endMeeting(
-  deps: Pick<Deps, 'db' | 'announce' | 'now'>,
+  deps: Deps,
   room: RoomRow,
   actor: Actor,
   reason: 'host' | 'countdown' | 'inactive',
@@ -108,6 +109,7 @@ export async function endMeeting(
   if (room.state !== 0) {
     deps.announce.channel(room.channel_name, Cmd.roomInfo, { ...actor, state: 0 })
     deps.announce.channel(room.channel_name, Cmd.meetingEnd, { ...actor, reason })
+    void stopRecordingAtMeetingEnd(deps, room.room_id)
   }
   return updated
 }

@@ -29,6 +29,24 @@ export async function saveCloudFiles(
   )
 }
 
+/**
+ * Takes a running recording to 'convert' (stopped) unless someone did first: answers whether this
+ * caller did, so that the meeting's end and the engine's watch stop it once between them (one
+ * process or several).
+ */
+export async function claimRecordingStop(
+  db: Queryable,
+  recordingId: string,
+  now: number,
+): Promise<boolean> {
+  const { rows } = await db.query<{ recording_id: string }>(
+    `UPDATE recordings SET status = $3, stop_time = $4
+     WHERE recording_id = $1 AND status = $2 RETURNING recording_id`,
+    [recordingId, String(RecordingStatus.recording), String(RecordingStatus.convert), now],
+  )
+  return rows.length > 0
+}
+
 /** A row's file names (an unreadable list counts as none). */
 export function cloudFilesOf(row: Pick<RecordingRow, 'files'>): string[] {
   try {
