@@ -1,7 +1,8 @@
+import { LiveState } from '@streams/wire/constants'
 import type { Member } from '@streams/wire/member'
 import { Role } from '@streams/wire/roles'
 import { isStageUid } from '@streams/wire/stage'
-import { cardUrl } from '@streams/wire/card-urls'
+import { cardUrl, pausedUrl } from '@streams/wire/card-urls'
 import { CANVAS, composeLayout } from '@streams/wire/cdn-layout'
 import { layoutOf, positionsOf } from '../media/compose/layout'
 import type { RoomRow } from '../store/rooms'
@@ -113,7 +114,9 @@ export function userBackgrounds(
 
 /**
  * start's transcodingConfig for the room as it is now; with `cardsUrl` (PUBLIC_URL set), each
- * placed person's name card shows while their camera is off.
+ * placed person's name card shows while their camera is off, and while the live is paused the
+ * picture is local mode's paused slate (the canvas's background image, every place transparent),
+ * as local mode's program records it then.
  */
 export function transcodingConfig(
   room: RoomRow,
@@ -124,8 +127,19 @@ export function transcodingConfig(
 ): Record<string, unknown> {
   const profile = PROFILES[resolution as RecordingResolution] ?? PROFILES['720p']
   const regions = layoutRegions(room, members, boardUid)
+  const paused = cardsUrl !== '' && room.live_state === LiveState.PAUSE
+  const slate = paused ? { backgroundImage: pausedUrl(cardsUrl, 'jpg') } : {}
   // Nobody to place yet: Agora's best fit (1) until the layout is updated.
-  if (regions.length === 0) return { ...profile, mixedVideoLayout: 1, backgroundColor: '#000000' }
+  if (regions.length === 0)
+    return { ...profile, mixedVideoLayout: 1, backgroundColor: '#000000', ...slate }
+  if (paused)
+    return {
+      ...profile,
+      mixedVideoLayout: 3,
+      backgroundColor: '#000000',
+      ...slate,
+      layoutConfig: regions.map((r) => ({ ...r, alpha: 0 })),
+    }
   const backgrounds = userBackgrounds(regions, members, cardsUrl)
   return {
     ...profile,

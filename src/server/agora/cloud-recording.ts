@@ -31,9 +31,9 @@ import { finishAgoraRecording } from './cloud-recording-finish'
 import { transcodingConfig } from './cloud-recording-layout'
 import { checkRecordingSettings, type AgoraRecordingSettings } from './cloud-recording-settings'
 
-/** What updateLayout would change: the places and the name cards (names change too). */
-const layoutKey = (picture: Record<string, unknown>) =>
-  JSON.stringify([picture.layoutConfig ?? null, picture.backgroundConfig ?? null])
+/** What updateLayout would change: the places, the name cards (names change too), the slate. */
+const layoutKey = (p: Record<string, unknown>) =>
+  JSON.stringify([p.layoutConfig, p.backgroundConfig, p.backgroundImage])
 
 /** The recorder's token lasts the longest Agora allows: cloud recording cannot renew it. */
 const RECORDER_TOKEN_SECONDS = 24 * 60 * 60
@@ -238,13 +238,14 @@ export function agoraRecordingEngine(options: AgoraRecordingOptions): RecordingE
     const key = layoutKey(picture)
     if (layouts.get(row.recording_id) === key) return
     const { client } = api()
-    const { mixedVideoLayout, backgroundColor, layoutConfig, backgroundConfig } = picture
-    // updateLayout replaces every layout setting: the name cards are sent again each time.
+    const { mixedVideoLayout, backgroundColor, backgroundImage, layoutConfig, backgroundConfig } =
+      picture
+    const layout = { mixedVideoLayout, backgroundColor, backgroundImage, layoutConfig }
+    // updateLayout replaces every layout setting: the name cards are sent again each time (a
+    // field left undefined is left out of the JSON body).
     await client.updateLayout(row.resource_id, row.sid, room.channel_name, row.recorder_uid, {
-      mixedVideoLayout,
-      backgroundColor,
-      ...(layoutConfig ? { layoutConfig } : {}),
-      ...(backgroundConfig ? { backgroundConfig } : {}),
+      ...layout,
+      backgroundConfig,
     })
     layouts.set(row.recording_id, key)
   }

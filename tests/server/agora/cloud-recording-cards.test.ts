@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { LiveState } from '@streams/wire/constants'
 import { CARD_SIZES } from '../../../src/server/media/compose/card-images'
 import { updateRoom } from '../../../src/server/store/rooms'
 import { meeting, ROOM, startServer, type TestServer } from '../harness'
@@ -91,5 +92,22 @@ describe('cloud recording: name cards while a camera is off (backgroundConfig, P
     await server.app.deps.recording.watch!(server.app.deps)
     expect(double.calls('updateLayout')).toHaveLength(1)
     expect(CARD_SIZES).toContain('426x240')
+
+    // [LIVE-1] The live paused: local mode's program records the paused slate, so does Agora's
+    // (the canvas's background image, every place transparent, no cards); then the room again.
+    await updateRoom(server.app.db, m.roomId, { liveState: LiveState.PAUSE }, Date.now())
+    await server.app.deps.recording.watch!(server.app.deps)
+    const paused = double.calls('updateLayout')[1]!.body.clientRequest
+    expect(paused.backgroundImage).toBe(`${PUBLIC}/media/cards/paused.jpg`)
+    expect((paused.layoutConfig as { alpha: number }[]).map((r) => r.alpha)).toEqual([0, 0])
+    expect(paused).not.toHaveProperty('backgroundConfig')
+    const slate = await fetchCard(paused.backgroundImage as string)
+    expect([slate.status, slate.headers.get('content-type')]).toEqual([200, 'image/jpeg'])
+    await updateRoom(server.app.db, m.roomId, { liveState: LiveState.LIVING }, Date.now())
+    await server.app.deps.recording.watch!(server.app.deps)
+    const again = double.calls('updateLayout')[2]!.body.clientRequest
+    expect(again).not.toHaveProperty('backgroundImage')
+    expect((again.layoutConfig as { alpha: number }[]).map((r) => r.alpha)).toEqual([1, 1])
+    expect(again.backgroundConfig).toEqual(body.backgroundConfig)
   })
 })
