@@ -93,7 +93,9 @@ export const reconnectEffect: RoomEffect = (event$, state$, deps) => {
         const me = s.me as NonNullable<State['me']>
         const channel = (s.session.info as NonNullable<State['session']['info']>).channelName
         const login = (token: string) => once(() => deps.messaging.login(me.uid, token))
-        const refreshed = once(() => deps.rest.refreshToken(s.session.info?.roomId ?? '')).pipe(
+        const refreshed = once(() =>
+          deps.rest.refreshToken(s.session.info?.roomId ?? '', me.uid),
+        ).pipe(
           concatMap((tokens) => {
             const t = tokens as NonNullable<typeof tokens>
             return concat(

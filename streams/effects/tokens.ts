@@ -43,7 +43,7 @@ export const tokenEffect: RoomEffect = (event$, state$, deps) =>
     withLatestFrom(state$),
     filter(([, s]) => s.room !== null),
     exhaustMap(([, s]) =>
-      once(() => deps.rest.refreshToken((s.room as Room).roomId)).pipe(
+      once(() => deps.rest.refreshToken((s.room as Room).roomId, s.me?.uid)).pipe(
         retry({
           count: TOKEN_REFRESH_RETRY_MS.length,
           delay: (_error, n) => timer(TOKEN_REFRESH_RETRY_MS[n - 1] ?? 0, deps.scheduler),

@@ -114,8 +114,8 @@ export interface RestPort {
     roomId: string,
     users: readonly [{ uid: string; role: 2 }, { uid: string; role: 1 }],
   ): Io<HostAnswer>
-  /** POST room/{roomId}/token/refresh ([API-4]). */
-  refreshToken(roomId: string): Io<TokenSet>
+  /** POST room/{roomId}/token/refresh ([API-4]): the tokens of my member `uid` (this page's). */
+  refreshToken(roomId: string, uid?: string): Io<TokenSet>
   /** My entry answer again after a page reload, while I am still a member of the room. */
   resumeRoom(roomId: string): Io<EntryAnswerData>
   /** GET room/{roomId}/rtm/usersAmount ([ENTRY-6]). */

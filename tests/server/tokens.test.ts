@@ -2,7 +2,8 @@ import { createRequire } from 'node:module'
 import agoraToken from 'agora-token'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTokens } from '../../src/server/auth/tokens'
-import { Client, meeting, startServer, type TestServer } from './harness'
+import { addMember } from '../../src/server/store/seats'
+import { Client, enter, meeting, startServer, type TestServer } from './harness'
 
 const APP_ID = '970CA35de60c44645bbae8a215061b33'
 const CERTIFICATE = '5CFd2fd1755d40ecb72977518be15d3b'
@@ -47,6 +48,37 @@ describe('tokens', () => {
     const fresh = await guest.client.post(`${guest.path}/token/refresh`)
     expect(fresh.body.data.rtcToken.startsWith('007')).toBe(true)
     expect(agoraToken.RtcRole.PUBLISHER).toBe(1)
+  })
+
+  it('[API-4] token/refresh renews the asking page’s member (uid), not the account’s latest; another account’s uid or a replaced member is refused', async () => {
+    const { guest, host, name } = await meeting(server)
+    const uidOf = (answer: { body: any }) =>
+      String(parse(answer.body.data.rtcToken).services[1].__uid)
+    const refresh = (uid?: string) =>
+      guest.client.post(`${guest.path}/token/refresh${uid ? `?uid=${uid}` : ''}`)
+    // The same account present twice (a second page entered, the first not yet replaced).
+    const second = await addMember(server.app.db, {
+      roomId: guest.room.roomId,
+      userId: guest.me.userId,
+      userName: guest.me.userName,
+      userPhoto: '',
+      role: 2,
+      enableAudio: 0,
+      enableVideo: 0,
+      now: Date.now() + 1000,
+    })
+    expect(uidOf(await refresh(guest.me.uid))).toBe(guest.me.uid)
+    const fresh = await refresh(second.uid)
+    expect(uidOf(fresh)).toBe(second.uid)
+    expect(String(parse(fresh.body.data.screenToken).services[1].__uid)).toBe(second.screenId)
+    // Without a uid (an older client): the latest present member, as before.
+    expect(uidOf(await refresh())).toBe(second.uid)
+    for (const uid of [host.me.uid, '123456789'])
+      expect((await refresh(uid)).body).toMatchObject({ code: 1401, msg: 'refresh token failed' })
+    // A re-entry replaces the account's earlier members: their pages get no tokens of the new one.
+    const again = await enter(server, { roomName: name, role: 2 }, guest.client)
+    expect((await refresh(guest.me.uid)).body).toMatchObject({ code: 1401 })
+    expect(uidOf(await refresh(again.me.uid))).toBe(again.me.uid)
   })
 
   it('local tokens are signed, short-lived and bound to their kind', () => {

@@ -128,8 +128,11 @@ export class RestAdapter implements RestPort {
     })
   }
 
-  refreshToken(roomId: string) {
-    return this.client.call(RoomService, room.refreshToken, { params: { roomId } })
+  refreshToken(roomId: string, uid?: string) {
+    return this.client.call(RoomService, room.refreshToken, {
+      params: { roomId },
+      query: uid ? { uid } : {},
+    })
   }
 
   resumeRoom(roomId: string) {

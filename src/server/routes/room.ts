@@ -123,11 +123,13 @@ export const roomRoutes: FastifyPluginAsync<RouteOptions & { admission: Admissio
         }
       },
 
-      async refreshToken({ params, identity }) {
+      async refreshToken({ params, query, identity }) {
         // [API-4]: any failure is 'refresh token failed'.
         const room = identity ? await getRoom(db, params.roomId) : undefined
-        const [me] =
+        const mine =
           room && identity ? await presentMembersOfUser(db, room.room_id, identity.userId) : []
+        // The asking page's member (an account present twice has two), else the latest.
+        const me = query.uid ? mine.find((m) => m.uid === query.uid) : mine[0]
         if (!room || !me || room.state === 0)
           throw new ApiFailure(Code.refreshFailed, 'refresh token failed', {
             reason: 'refreshFailed',

@@ -269,10 +269,15 @@ export const RoomService = defineService(ROOM_PREFIX, 10011, {
     data: RoomSimpleSchema,
     access: 'session',
   },
+  /**
+   * Fresh tokens for my member in the room: the one whose `uid` the asking page holds (an account
+   * may be present twice, two tabs or devices), else my latest present member.
+   */
   refreshToken: {
     method: 'POST',
     path: 'room/:roomId/token/refresh',
     params: RoomParams,
+    query: Type.Object({ uid: Type.Optional(Type.String({ maxLength: 64 })) }),
     data: TokensSchema,
     access: 'session',
   },

@@ -57,7 +57,7 @@ describe('reconnection', () => {
     })
     expect(h.calls()).toEqual([
       ['messaging.login', '200', 'rtm-secret'],
-      ['rest.refreshToken', 'r1'],
+      ['rest.refreshToken', 'r1', '200'],
       ['messaging.login', '200', 'rtm2'],
       ['messaging.join', 'ch1'],
     ])

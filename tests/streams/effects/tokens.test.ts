@@ -13,12 +13,12 @@ const refreshFailed: Event = {
 }
 
 describe('token renewal ([API-4])', () => {
-  it('[API-4] rtc/tokenWillExpire: a refresh, then the RTC and screen tokens to media and the RTM token to messaging, each a fact', () => {
+  it('[API-4] rtc/tokenWillExpire: a refresh of my member (its uid), then the RTC and screen tokens to media and the RTM token to messaging, each a fact', () => {
     const h = runEffects(inRoom(), [tokenEffect], (_h, at) =>
       at(10, { type: 'rtc/tokenWillExpire' }),
     )
     expect(h.calls()).toEqual([
-      ['rest.refreshToken', 'r1'],
+      ['rest.refreshToken', 'r1', '200'],
       ['media.renewToken', 'rtc2', 'scr2'],
       ['messaging.renewToken', 'rtm2'],
     ])
@@ -55,7 +55,7 @@ describe('token renewal ([API-4])', () => {
       },
       { rest: { refreshToken: () => timer(50).pipe(map(() => fresh)) } },
     )
-    expect(slow.calls('rest')).toEqual([['rest.refreshToken', 'r1']])
+    expect(slow.calls('rest')).toEqual([['rest.refreshToken', 'r1', '200']])
   })
 
   it('[API-4] outside a room nothing is refreshed', () => {
