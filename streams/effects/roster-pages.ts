@@ -20,6 +20,9 @@ export const ROSTER_PAGE = 500
 /** The most pages read for one whole list (100,000 members): a bound, not a limit in practice. */
 export const ROSTER_MAX_PAGES = 200
 
+/** A page of the list with the room's count (a page read by cursor has its read's first one). */
+export type RosterPage = UserPageData & { readonly total: number }
+
 const emptyPage = (page: number): UserPageData => ({ list: [], total: 0, page, size: ROSTER_PAGE })
 
 /**
@@ -34,15 +37,18 @@ export function rosterPages(
   rest: Pick<RestPort, 'loadUsers'>,
   roomId: string,
   whole: boolean,
-): Observable<UserPageData> {
-  const read = (query: UserPageQuery) =>
+): Observable<RosterPage> {
+  const read = (query: UserPageQuery, total: number) =>
     once(() => rest.loadUsers(roomId, query)).pipe(
-      map((answer) => answer ?? emptyPage(query.page ?? 0)),
+      map((answer): RosterPage => {
+        const page = answer ?? emptyPage(query.page ?? 0)
+        return { ...page, total: page.total ?? total }
+      }),
     )
-  return read({ page: 1, size: ROSTER_PAGE }).pipe(
+  return read({ page: 1, size: ROSTER_PAGE }, 0).pipe(
     expand((page, i) =>
       whole && page.next !== undefined && i + 1 < ROSTER_MAX_PAGES
-        ? read({ size: ROSTER_PAGE, after: page.next })
+        ? read({ size: ROSTER_PAGE, after: page.next }, page.total)
         : EMPTY,
     ),
   )
@@ -52,7 +58,7 @@ export function rosterPages(
  * Whether pages read in order hold the whole room: the last says none follow (a first page
  * answered without a cursor must also list its whole total).
  */
-export function holdsRoom(pages: readonly UserPageData[]): boolean {
+export function holdsRoom(pages: readonly RosterPage[]): boolean {
   const last = pages[pages.length - 1]
   if (!last || last.next !== undefined) return false
   return pages.length > 1 || last.list.length >= last.total

@@ -9,7 +9,7 @@ afterAll(() => server.close())
 
 interface Page {
   list: { uid: string }[]
-  total: number
+  total?: number
   page: number
   size: number
   next?: string
@@ -54,7 +54,8 @@ describe('the member list by cursor (GET user/page?after)', () => {
     const pages = await readAll(page, 5)
     expect(pages.map((p) => p.list.length)).toEqual([5, 5, 2])
     expect(pages.map((p) => p.page)).toEqual([1, 0, 0])
-    expect(pages.map((p) => p.total)).toEqual([12, 12, 12])
+    // the first page counts the room; a page by cursor leaves the count out
+    expect(pages.map((p) => p.total)).toEqual([12, undefined, undefined])
     expect(pages[2]).not.toHaveProperty('next')
     expect(pages.flatMap((p) => p.list.map((m) => m.uid))).toEqual(whole)
     // a page that holds the rest exactly says nothing follows
@@ -78,7 +79,7 @@ describe('the member list by cursor (GET user/page?after)', () => {
     const read = pages.flatMap((p) => p.list.map((m) => m.uid))
     // every member present for the whole read is there once (the leaver was listed before it left)
     expect(read).toEqual(whole)
-    expect(pages[1]!.total).toBe(11)
+    expect(byNumber2.total).toBe(11)
     // by number, page 2 starts a member later: whole[5] is in neither page
     const numbered = [...byNumber1.list, ...byNumber2.list].map((m) => m.uid)
     expect(numbered).not.toContain(whole[5])

@@ -30,6 +30,14 @@ export function keyOf(cursor: string): MemberKey | undefined {
   return { role: Number(match[1]), joinedAt: match[2]!, uid: match[3]! }
 }
 
+async function countOf(db: Queryable, where: string, params: unknown[]): Promise<number> {
+  const { rows } = await db.query<{ n: string | number }>(
+    `SELECT count(*) AS n FROM room_members WHERE ${where}`,
+    params,
+  )
+  return Number(rows[0]?.n ?? 0)
+}
+
 export interface MemberPageQuery {
   role?: number
   size: number
@@ -40,30 +48,28 @@ export interface MemberPageQuery {
 }
 
 /**
- * Present members of a room (not left), hosts first then by arrival, one page: by number, or
- * after a key. `next` is the cursor of the page's last member when more follow. A page after a
- * key reads its own rows off the index (role, joined_at, uid of present members), however deep
- * in a crowd it is; an offset reads every row before it.
+ * Present members of a room (not left), hosts first then by arrival, one page: by number (with
+ * the `total` present), or after a key. `next` is the cursor of the page's last member when more
+ * follow. A page after a key reads its own rows off the index (role, joined_at, uid of present
+ * members), however deep in a crowd it is; an offset reads every row before it.
  */
 export async function listMembers(
   db: Queryable,
   roomId: string,
   query: MemberPageQuery,
-): Promise<{ list: Member[]; total: number; next?: string }> {
+): Promise<{ list: Member[]; total?: number; next?: string }> {
   const params: unknown[] = [roomId]
   let where = 'room_id = $1 AND left_at IS NULL'
   if (query.role !== undefined) {
     params.push(query.role)
     where += ` AND role = $${params.length}`
   }
-  const total = await db.query<{ n: string | number }>(
-    `SELECT count(*) AS n FROM room_members WHERE ${where}`,
-    params,
-  )
   const after = query.after
+  // counted on a page by number only: a read by cursor counted on its first page
+  const total = after ? {} : { total: await countOf(db, where, params) }
   if (after && query.role !== undefined && after.role !== query.role) {
     // a key of another role: the whole role comes after it, or none of it
-    if (after.role > query.role) return { list: [], total: Number(total.rows[0]?.n ?? 0) }
+    if (after.role > query.role) return { list: [] }
   } else if (after) {
     params.push(after.role, after.joinedAt, after.uid)
     const n = params.length
@@ -78,7 +84,7 @@ export async function listMembers(
   const last = page[page.length - 1]
   return {
     list: page.map(toMember),
-    total: Number(total.rows[0]?.n ?? 0),
+    ...total,
     ...(rows.length > query.size && last ? { next: cursorOf(last) } : {}),
   }
 }

@@ -24,8 +24,11 @@ export type UserPageQuery = Static<typeof UserPageQuerySchema>
 
 export const UserPageDataSchema = Type.Object({
   list: Type.Array(MemberSchema),
-  /** Members present now (of the role asked). */
-  total: Type.Integer(),
+  /**
+   * Members present now (of the role asked), on a page asked by number; a page read by cursor
+   * leaves it out (its read's first page counted them: counting a crowd costs more than a page).
+   */
+  total: Type.Optional(Type.Integer()),
   /** The page asked by number; 0 for a page read by cursor. */
   page: Type.Integer(),
   size: Type.Integer(),

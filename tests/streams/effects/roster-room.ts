@@ -5,9 +5,9 @@ import { member } from '../fixtures'
 
 /**
  * A room's member list served as the server serves it (GET user/page): in one order (here by
- * uid, all of one length), by number (an offset) or after a cursor (the key of the page's last
- * member), each page as the room is when the request reaches it. Members come and go between
- * pages (`leave`, `arrive`); `asked` records every query.
+ * uid, all of one length), by number (an offset, with the count) or after a cursor (the key of
+ * the page's last member, no count), each page as the room is when the request reaches it.
+ * Members come and go between pages (`leave`, `arrive`); `asked` records every query.
  */
 export function listedRoom(count: number, first = 1000) {
   const present: Member[] = Array.from({ length: count }, (_, i) => member(String(first + i)))
@@ -22,7 +22,7 @@ export function listedRoom(count: number, first = 1000) {
     const more = from.length > offset + size
     return {
       list,
-      total: present.length,
+      ...(query.after ? {} : { total: present.length }),
       page: query.after ? 0 : (query.page ?? 1),
       size,
       ...(more && last ? { next: `k${last.uid}` } : {}),
