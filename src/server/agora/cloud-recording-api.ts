@@ -106,9 +106,11 @@ export interface StartRequest {
   /** The picture; none for an audio-only recording (the room's recording config). */
   readonly transcodingConfig?: Record<string, unknown>
   readonly storage: StorageConfig
+  /** Uids whose sound is left out (interpreters, language mixes); none: everyone heard. */
+  readonly unheard?: readonly string[]
 }
 
-/** The four calls of a composite recording. */
+/** The calls of a composite recording. */
 export class CloudRecordingApi {
   constructor(private readonly options: CloudRecordingApiOptions) {}
 
@@ -142,6 +144,7 @@ export class CloudRecordingApi {
           // Leaves a channel nobody publishes in after this many seconds.
           maxIdleTime: 30,
           ...(request.transcodingConfig ? { transcodingConfig: request.transcodingConfig } : {}),
+          ...(request.unheard?.length ? { unSubscribeAudioUids: [...request.unheard] } : {}),
         },
         // HLS and MP4 (composite mode): the MP4 is what a page plays and downloads. Audio-only
         // recordings ask for HLS alone, the file type documented for every stream type.
@@ -174,6 +177,19 @@ export class CloudRecordingApi {
       { cname, uid, clientRequest: layout },
       UpdateLayoutAnswer,
     )
+  }
+
+  /** A running recording's subscription changed (update: it replaces the whole subscription). */
+  async update(
+    resourceId: string,
+    sid: string,
+    cname: string,
+    uid: string,
+    streamSubscribe: Record<string, unknown>,
+  ): Promise<void> {
+    const url = `${this.path(resourceId, sid)}/mode/mix/update`
+    const body = { cname, uid, clientRequest: { streamSubscribe } }
+    await this.call('update', 'POST', url, body, UpdateLayoutAnswer)
   }
 
   stop(resourceId: string, sid: string, cname: string, uid: string): Promise<StopAnswer> {

@@ -27,6 +27,7 @@ import {
   fileNamesOf,
   QUERY_STATUS_FAILED,
 } from './cloud-recording-api'
+import { RecordingAudio } from './cloud-recording-audio'
 import { finishAgoraRecording } from './cloud-recording-finish'
 import { transcodingConfig } from './cloud-recording-layout'
 import { checkRecordingSettings, type AgoraRecordingSettings } from './cloud-recording-settings'
@@ -59,7 +60,8 @@ export interface AgoraRecordingOptions {
  * - while it runs (watch, in one process): query; its file list is kept; status 20
  *   (exited abnormally), or a recording query cannot find for `lostAfterMs` (404: not running;
  *   Agora's failover answers 404 for up to 90 s), ends it with the files known and makes the
- *   room's state abnormal (2, [REC-1]). A changed layout is sent (updateLayout).
+ *   room's state abnormal (2, [REC-1]). A changed layout is sent (updateLayout), changed
+ *   interpreters (update: never heard, cloud-recording-audio.ts).
  * - the meeting's end stops its recording at once (meetingEnded), or the watch does if that was
  *   missed; whichever comes first claims the row, so Agora is told to stop once.
  * - stop: its answer's file list becomes the recording's files (at the playback URL template);
@@ -69,6 +71,7 @@ export function agoraRecordingEngine(options: AgoraRecordingOptions): RecordingE
   const lostAfterMs = options.lostAfterMs ?? 120_000
   const missingSince = new Map<string, number>()
   const layouts = new Map<string, string>()
+  const audio = new RecordingAudio()
   const checked = () => checkRecordingSettings(options.settings)
   const api = () => {
     const c = checked()
@@ -101,15 +104,11 @@ export function agoraRecordingEngine(options: AgoraRecordingOptions): RecordingE
     const picture = config.audioOnly
       ? undefined
       : transcodingConfig(room, members, config.resolution, options.cardsUrl, board)
+    const unheard = await audio.atStart(deps.db, room.room_id, recordingId, deps.now())
     const resourceId = await client.acquire(cname, uid)
     await saveCloudSession(deps.db, recordingId, { resourceId, recorderUid: uid })
-    const sid = await client.start(resourceId, {
-      cname,
-      uid,
-      token,
-      storage,
-      transcodingConfig: picture,
-    })
+    const request = { cname, uid, token, storage, transcodingConfig: picture, unheard }
+    const sid = await client.start(resourceId, request)
     await saveCloudSession(deps.db, recordingId, { sid })
     if (picture) layouts.set(recordingId, layoutKey(picture))
   }
@@ -150,6 +149,7 @@ export function agoraRecordingEngine(options: AgoraRecordingOptions): RecordingE
   function forget(recordingId: string) {
     missingSince.delete(recordingId)
     layouts.delete(recordingId)
+    audio.forget(recordingId)
   }
 
   /** A recording that ended without a stop (failed, lost, or its room ended): kept as far as it went. */
@@ -224,8 +224,9 @@ export function agoraRecordingEngine(options: AgoraRecordingOptions): RecordingE
     }
   }
 
-  /** Sends the room's picture again when its layout or its people changed. */
+  /** Sends the room's picture (and whom it leaves unheard) again when they changed. */
   async function relayout(deps: Deps, room: RoomRow, row: RecordingRow) {
+    await audio.follow(deps.db, room, row, deps.now(), (...a) => api().client.update(...a))
     const config = await getRecordingConfig(deps.db, room.room_id)
     if (config.audioOnly) return
     const picture = transcodingConfig(

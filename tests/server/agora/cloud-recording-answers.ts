@@ -60,6 +60,7 @@ export const documented = (call: string, request: Received) => {
         },
       }
     case 'updateLayout':
+    case 'update':
       return { status: 200, body: { resourceId: 'res-1', sid } }
     default:
       return { status: 404, body: { message: 'no Route matched with those values' } }
