@@ -18,6 +18,7 @@ import { interpretationEffect } from './interpretation'
 import { layoutEffect, mainScreenEffect } from './layout'
 import { liveSettingEffect, liveStateEffect, recordingsEffect } from './live'
 import { livePushEffect, livePushReportEffect } from './live-push'
+import { boardStageEffect } from './board-stage'
 import { meshOutgrownEffect } from './mesh'
 import { stageTokenEffect } from './stage-tokens'
 import {
@@ -148,6 +149,7 @@ export const roomEffects: readonly RoomEffect[] = named({
   liveStateEffect,
   liveSettingEffect,
   livePushEffect,
+  boardStageEffect,
   livePushReportEffect,
   stageTokenEffect,
   recordingsEffect,

@@ -110,9 +110,15 @@ export const livePushEffect: RoomEffect = (event$, state$, deps) => {
     scan((n) => n + 1, 0),
     startWith(0),
   )
-  const push$ = combineLatest([state$, setting$]).pipe(
+  // The board's stage uid while my client publishes the board's picture (board-stage.ts).
+  const boardUid$ = event$.pipe(
+    ofType('rtc/boardStagePublished', 'rtc/boardStageStopped', 'rtc/boardStageFailed'),
+    map((e) => (e.type === 'rtc/boardStagePublished' ? e.uid : '')),
+    startWith(''),
+  )
+  const push$ = combineLatest([state$, setting$, boardUid$]).pipe(
     filter(() => deps.mode === 'agora'),
-    map(([s, setting]) => selectLivePush(s, setting)),
+    map(([s, setting, boardUid]) => selectLivePush(s, setting, boardUid)),
     // Only a change restarts the settling time (the state changes with every event).
     distinctUntilChanged(samePush),
     skipWhile((push) => push === null),

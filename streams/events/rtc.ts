@@ -55,6 +55,16 @@ export type RtcEvent =
    * a token for its uid, to join or because its token ends: the core answers with setStageToken.
    */
   | { readonly type: 'rtc/stageTokenNeeded'; readonly stage: Stage }
+  /**
+   * The shared board's picture (Agora mode) is published under its stage uid, which the live
+   * transcoding places; stopped; or could not be (its message).
+   */
+  | { readonly type: 'rtc/boardStagePublished'; readonly uid: string }
+  | { readonly type: 'rtc/boardStageStopped' }
+  | { readonly type: 'rtc/boardStageFailed'; readonly message: string }
+  /** The board stage's token expires in 30 s, or expired (its client left): a fresh one. */
+  | { readonly type: 'rtc/boardStageTokenWillExpire' }
+  | { readonly type: 'rtc/boardStageTokenExpired' }
   /** The RTC token expires in 30 s: renew it. */
   | { readonly type: 'rtc/tokenWillExpire' }
   /** The RTC token expired: the SDK left the channel; a fresh token joins it again. */

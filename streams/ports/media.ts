@@ -142,6 +142,12 @@ export interface MediaPort {
    */
   setStageToken?(stage: Stage, token: StageToken | null): Io<void>
   /**
+   * Agora mode: publishes the shared board's picture under its stage uid with this publisher
+   * token (the board adapter draws it; a fresh token for the same uid renews it), or stops (null).
+   * Its token warnings come as 'rtc/boardStageTokenWillExpire' and 'rtc/boardStageTokenExpired'.
+   */
+  publishBoardStage?(stage: { readonly uid: string; readonly token: string } | null): Io<void>
+  /**
    * After the room's connection came back (life/resynced): renegotiates the media links with
    * every member. Adapters whose SDK or server does this itself omit it.
    */

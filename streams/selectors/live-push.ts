@@ -28,6 +28,22 @@ export function selectIsLivePusher(s: State): boolean {
   )
 }
 
+/**
+ * Whether my client publishes the shared board's picture (Agora mode, where the board is no
+ * media user): the board is what the CDN layout shows shared (no screen share wins over it), and
+ * I push the live or I am the first host in the media channel while the room records.
+ */
+export function selectPublishesBoardStage(s: State): boolean {
+  if (selectScene(s, false).scene.share?.kind !== 'board') return false
+  const recording =
+    s.room?.recordingState === 1 &&
+    s.media.joined &&
+    s.me !== null &&
+    meIsHost(s) &&
+    firstHost(s)?.uid === s.me.uid
+  return recording || selectIsLivePusher(s)
+}
+
 /** Does `uid` publish this kind now (mine from my published tracks, others' as the SDK told)? */
 function publishes(
   { media, me }: Pick<State, 'media' | 'me'>,
@@ -91,10 +107,11 @@ const selectScene = createSelector(
 
 /**
  * The CDN picture as transcoding users: each place of the layout by its media uid (a screen
- * share under its own uid), the large picture at the bottom and the small tiles over it; the
- * board has no media uid, so its place shows the background. Then the room's sound as local
- * mode's mixer makes it: everyone publishing sound but the interpreters (`heard`, uncapped), and
- * those of them not placed as voices; at most 17 transcoding users in all.
+ * share under its own uid, the board under `boardUid`, its stage uid while my client publishes
+ * its picture; without one the board's place shows the background), the large picture at the
+ * bottom and the small tiles over it. Then the room's sound as local mode's mixer makes it:
+ * everyone publishing sound but the interpreters (`heard`, uncapped), and those of them not
+ * placed as voices; at most 17 transcoding users in all.
  */
 export const selectLiveTiles = createSelector(
   [
@@ -103,6 +120,7 @@ export const selectLiveTiles = createSelector(
     (s: State) => s.media,
     (s: State) => s.me,
     selectInterpretedLanguages,
+    (_: State, _cards: boolean, boardUid = '') => boardUid,
   ],
   (
     { scene, screenUid },
@@ -110,6 +128,7 @@ export const selectLiveTiles = createSelector(
     media,
     me,
     languages,
+    boardUid,
   ): {
     tiles: readonly LiveTile[]
     voices: readonly string[]
@@ -120,7 +139,7 @@ export const selectLiveTiles = createSelector(
   } => {
     const slots = composeLayout(scene)
     const tiles = slots.flatMap((slot, i): LiveTile[] => {
-      const uid = slot.kind === 'camera' ? slot.key : slot.kind === 'screen' ? screenUid : ''
+      const uid = slot.kind === 'camera' ? slot.key : slot.kind === 'screen' ? screenUid : boardUid
       return uid ? [{ uid, ...slot.rect, zOrder: i === 0 ? 1 : 2 }] : []
     })
     const interpreters = [...new Set(languages.map((l) => l.interpreterUid))]
@@ -155,7 +174,11 @@ export const selectLiveTiles = createSelector(
  * push URL and every language stream's (from the last live setting the server answered), each
  * language with an interpreter carrying its own sound.
  */
-export function selectLivePush(s: State, setting: LiveSetting | null): LivePush | null {
+export function selectLivePush(
+  s: State,
+  setting: LiveSetting | null,
+  boardUid = '',
+): LivePush | null {
   if (!setting || !selectIsLivePusher(s)) return null
   const targets = [
     ...(setting.pushUrl ? [{ streamId: '', url: setting.pushUrl, interpreterUid: '' }] : []),
@@ -165,7 +188,7 @@ export function selectLivePush(s: State, setting: LiveSetting | null): LivePush 
   ]
   const paused = s.live.liveState === LiveState.PAUSE
   const cardsUrl = setting.cardsUrl ?? ''
-  const all = selectLiveTiles(s, cardsUrl !== '')
+  const all = selectLiveTiles(s, cardsUrl !== '', boardUid)
   const { tiles, voices, heard, places } = paused
     ? { tiles: [], voices: [], heard: [], places: [] }
     : all

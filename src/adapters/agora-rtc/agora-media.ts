@@ -14,6 +14,7 @@ import type { Stage } from '@streams/wire/stage'
 import { toggleUid } from '../shared/uid-set'
 import type { MixContext } from './agora-language-mix'
 import { LanguageStages } from './agora-language-stages'
+import { AgoraBoardStage, type LoadBoardPicture } from './agora-board-stage'
 import { AgoraLive } from './agora-live'
 import { AgoraLocalTracks, type LocalTracksChannel } from './agora-local-tracks'
 import { AgoraRemoteAudio } from './agora-remote-audio'
@@ -34,6 +35,8 @@ export interface AgoraMediaOptions {
   readonly autoSubscribe?: boolean
   /** The Web Audio context of the live's language mixes (made on first use; tests give a fake). */
   readonly audioContext?: () => MixContext
+  /** The shared board's picture, from the board adapter (the wiring hands it over). */
+  readonly boardPicture?: LoadBoardPicture
 }
 
 const loadSdk: LoadAgoraRtc = () => import('agora-rtc-sdk-ng').then((m) => m.default)
@@ -68,6 +71,7 @@ export class AgoraMedia implements MediaPort {
   private readonly remoteAudio = new AgoraRemoteAudio()
   private live: AgoraLive | undefined
   private readonly stages: LanguageStages
+  private board: AgoraBoardStage | undefined
 
   constructor(private readonly options: AgoraMediaOptions = {}) {
     this.stages = new LanguageStages((e) => this.emit(e), options.audioContext)
@@ -114,6 +118,7 @@ export class AgoraMedia implements MediaPort {
     this.live?.dispose()
     this.live = undefined
     this.stages.dispose()
+    await this.board?.apply(null).catch(() => undefined)
     await joined.screen.stop()
     this.local.close('audio')
     this.local.close('video')
@@ -252,6 +257,14 @@ export class AgoraMedia implements MediaPort {
     this.stages.answer(stage, token)
   }
 
+  /** The shared board's picture under its stage uid (agora-board-stage.ts), or none (null). */
+  async publishBoardStage(stage: { uid: string; token: string } | null): Promise<void> {
+    const joined = this.joined
+    if (stage && !joined) throw new Error('not in the media channel')
+    const board = (this.board ??= new AgoraBoardStage(this.options.boardPicture, this.emit))
+    await board.apply(stage && joined ? { sdk: joined.sdk, ...joined.join, ...stage } : null)
+  }
+
   /** Shows a uid's video (mine, a remote user's, or a screen share) in the container. */
   attachVideo(uid: string, container: HTMLElement, fit: 'cover' | 'contain' = 'cover') {
     const track = this.videoTrackOf(uid)
@@ -307,7 +320,5 @@ export class AgoraMedia implements MediaPort {
     }
   }
 
-  private emit(event: Event): void {
-    this.subject.next(event)
-  }
+  private readonly emit = (event: Event): void => this.subject.next(event)
 }

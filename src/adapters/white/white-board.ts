@@ -1,11 +1,12 @@
 import 'regenerator-runtime/runtime'
-import { BehaviorSubject, Subject, type Observable } from 'rxjs'
+import { BehaviorSubject, skip, Subject, type Observable } from 'rxjs'
 import { RoomPhase, ViewMode, WhiteWebSdk, type RoomState } from 'white-web-sdk'
 import type { Event } from '@streams/events'
 import type { BoardJoin, BoardPort, BoardScene, BoardViewMode } from '@streams/ports'
 import { DEFAULT_BOARD_SCALE, normalizeScenePath } from '@streams/wire/board'
 import { realSdk, roomTokenRole, type WhiteBoardOptions, type WhiteRoom } from './white-sdk'
 import { APPLIANCE, INITIAL, viewAfter, type WhiteTool, type WhiteView } from './white-view'
+import { WhitePicture, type WhitePictureOptions } from './white-picture'
 
 export { APPLIANCE, type WhiteTool, type WhiteView } from './white-view'
 
@@ -179,6 +180,11 @@ export class WhiteBoard implements BoardPort {
 
   async setScale(scale: number): Promise<void> {
     this.room?.moveCamera({ scale })
+  }
+
+  /** The board's picture for Agora's live and recording (white-picture.ts), not yet drawing. */
+  picture(options?: WhitePictureOptions): WhitePicture {
+    return new WhitePicture({ room: () => this.room, changes$: this.view$.pipe(skip(1)) }, options)
   }
 
   // --- the board view's side -----------------------------------------------------------

@@ -29,6 +29,7 @@ export type WhiteRoom = { readonly state: WhiteRoomState } & Pick<
   | 'redo'
   | 'cleanCurrentScene'
   | 'disconnect'
+  | 'screenshotToCanvasAsync'
 >
 
 /** The part of `WhiteWebSdk` the adapter uses: joining a room. */

@@ -6,6 +6,7 @@ import type { ClientConfig } from '@streams/wire/rest/room'
 import type { SocketLike } from '../../adapters/local-board/connection'
 import type { LocalBoard } from '../../adapters/local-board/local-board'
 import type { WhiteBoard } from '../../adapters/white/white-board'
+import type { BoardPictureSource } from '../../adapters/agora-rtc/agora-board-stage'
 
 /**
  * The loaded adapter: our own board in local mode, white-web-sdk in Agora mode, each with the
@@ -137,6 +138,16 @@ export class LazyBoard implements BoardPort {
 
   async setScale(scale: number): Promise<void> {
     await this.board?.setScale(scale)
+  }
+
+  /**
+   * The board's picture for Agora's live and recording (the Netless board is no media user):
+   * white-web-sdk's screenshots of the current scene, as a video track the media adapter
+   * publishes under the board's stage uid. Local mode's server draws its board itself: none.
+   */
+  async picture(): Promise<BoardPictureSource | undefined> {
+    const loaded = await this.adapter()
+    return loaded.kind === 'white' ? loaded.board.picture() : undefined
   }
 
   stop(): void {

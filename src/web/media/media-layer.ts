@@ -2,6 +2,7 @@ import type { IAgoraRTC } from 'agora-rtc-sdk-ng'
 import { defer, of, shareReplay, switchMap, type Observable } from 'rxjs'
 import type { Event } from '@streams/events'
 import type { DevicesPort, MediaPort, MessagingPort } from '@streams/ports'
+import type { LoadBoardPicture } from '../../adapters/agora-rtc/agora-board-stage'
 import type { MediaView } from './media-view'
 
 /** What the media layer needs to know of the deployment (`/api/config`). */
@@ -39,6 +40,8 @@ export function createMediaLayer(options: {
   readonly realtimeUrl: string
   /** The SFU signalling WebSocket (local mode with the SFU). */
   readonly sfuUrl: string
+  /** Agora mode: the shared board's picture, from the board adapter (published as a stage). */
+  readonly boardPicture?: LoadBoardPicture
 }): MediaLayer {
   let chosen: Ports | undefined
   const ports = defer(
@@ -63,7 +66,11 @@ const local = (): MediaConfig => ({ mode: 'local' })
 
 async function choose(
   config: MediaConfig,
-  urls: { readonly realtimeUrl: string; readonly sfuUrl: string },
+  urls: {
+    readonly realtimeUrl: string
+    readonly sfuUrl: string
+    readonly boardPicture?: LoadBoardPicture
+  },
 ): Promise<Ports> {
   if (config.mode === 'agora') {
     const [{ AgoraMessaging }, { AgoraMedia }, { AgoraDevices }, { toDeviceList }] =
@@ -89,7 +96,11 @@ async function choose(
     }
     return {
       messaging: new AgoraMessaging(config.agoraAppId ?? '', { load: loadRtm }),
-      media: new AgoraMedia({ load: loadRtc, autoSubscribe: true }),
+      media: new AgoraMedia({
+        load: loadRtc,
+        autoSubscribe: true,
+        boardPicture: urls.boardPicture,
+      }),
       devices: new AgoraDevices(loaded, toDeviceList),
     }
   }

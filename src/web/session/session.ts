@@ -59,6 +59,8 @@ export function createSession(): Session {
     config: clientConfig,
     realtimeUrl: socketUrl('/rtm'),
     sfuUrl: socketUrl('/sfu'),
+    // Agora mode: the Netless board's picture, published for the live and the recording.
+    boardPicture: () => board.picture(),
   })
   const mode = followMode(clientConfig)
   const deps: Deps = {

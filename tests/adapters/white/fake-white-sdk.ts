@@ -102,6 +102,18 @@ export class FakeRoom implements WhiteRoom {
     this.record('disconnect')
     this.disconnected = true
   }
+  /** Draws the scene: here, the scene path as text, so a test sees what was drawn where. */
+  async screenshotToCanvasAsync(
+    ...[context, scenePath, width, height, camera, ratio, timeout]: Parameters<
+      Room['screenshotToCanvasAsync']
+    >
+  ): Promise<void> {
+    this.record('screenshotToCanvasAsync', scenePath, width, height, camera, ratio, timeout)
+    await this.screenshot
+    context.fillText(scenePath, 0, 0)
+  }
+  /** What a screenshot waits for (the scene's images loading). */
+  screenshot: Promise<void> = Promise.resolve()
 }
 
 /** `WhiteWebSdk` as the adapter uses it: every SDK made, every join and the rooms it gave. */
