@@ -24,6 +24,9 @@ vi.mock('../../../src/adapters/white/white-board', () => ({
     async join(join: unknown) {
       loaded.joins.push(join)
     }
+    picture() {
+      return { start: () => ({ kind: 'video' }), stop: () => undefined, board: 'white' }
+    }
   },
 }))
 vi.mock('../../../src/adapters/local-board/local-board', () => ({
@@ -86,5 +89,12 @@ describe('LazyBoard: the adapter loads on the first join, for the server mode', 
     const board = new LazyBoard(async () => ({ mode: 'agora' as const }))
     await board.join(JOIN)
     expect(loaded.white).toEqual([{ appIdentifier: undefined, region: undefined }])
+  })
+
+  it("the board's picture for Agora's live and recording: the Netless board's; local mode's server draws its own", async () => {
+    const white = new LazyBoard(async () => ({ mode: 'agora' as const }))
+    expect(await white.picture()).toMatchObject({ board: 'white' })
+    const local = new LazyBoard(async () => ({ mode: 'local' as const }))
+    expect(await local.picture()).toBeUndefined()
   })
 })
