@@ -10,6 +10,9 @@ import { CDN_PROGRAM, type Rect } from '../wire/cdn-layout'
  */
 export const MAX_TRANSCODING_IMAGES = 10
 
+/** The longest image URL the SDK accepts (its own check of `images[n].url`). */
+export const MAX_IMAGE_URL = 1000
+
 /** A person's place in the CDN picture, as the pictures over it need it. */
 export interface CameraPlace {
   readonly uid: string
@@ -30,7 +33,8 @@ const overlaps = (a: Rect, b: Rect) =>
  * pictures above every video: a card that a later place overlaps (p_all_1's inner tiles over the
  * large one) would hide it, so such a card is left out and only its label is shown. Within
  * Agora's limit (with `reserved` pictures already used: the background image), cards before
- * labels, each in the order of the places (the large place first).
+ * labels, each in the order of the places (the large place first). A picture whose address is
+ * too long for the SDK (a very long PUBLIC_URL) is left out rather than fail the push.
  */
 export function liveImages(
   cardsUrl: string,
@@ -60,6 +64,7 @@ export function liveImages(
   })
   const room = Math.max(0, MAX_TRANSCODING_IMAGES - reserved)
   return drawn
+    .filter((d) => d.image.url.length <= MAX_IMAGE_URL)
     .sort((a, b) => Number(b.card) - Number(a.card) || a.index - b.index)
     .slice(0, room)
     .sort((a, b) => a.index - b.index)

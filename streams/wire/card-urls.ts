@@ -13,9 +13,19 @@ export const CARD_NAME_MAX = 64
 /** The height of the name bar under a tile this wide (local mode's composition draws the same). */
 export const labelHeight = (tileWidth: number): number => (tileWidth >= 480 ? 32 : 24)
 
-/** A name as an address part: at most 64 characters (the uid when it has none). */
-const part = (name: string, uid: string): string =>
-  encodeURIComponent([...(name.trim() || uid)].slice(0, CARD_NAME_MAX).join(''))
+/** The longest name a label shows: longer ones end in "…" (cards.ts draws the same). */
+export const LABEL_NAME_MAX = 28
+
+/**
+ * A name as an address part, as the label shows it: at most 28 characters, a longer one cut to
+ * 27 and "…" (so the address stays short: Agora takes image URLs of at most 1,000 characters);
+ * the uid when it has none.
+ */
+function part(name: string, uid: string): string {
+  const chars = [...(name.trim() || uid)]
+  const shown = chars.length > LABEL_NAME_MAX ? [...chars.slice(0, LABEL_NAME_MAX - 1), '…'] : chars
+  return encodeURIComponent(shown.join(''))
+}
 
 /** The name bar under a tile of this size: a PNG as wide as the tile, transparent beyond the bar. */
 export const labelUrl = (base: string, name: string, uid: string, tile: Rect): string =>

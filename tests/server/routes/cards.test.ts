@@ -121,6 +121,20 @@ describe('GET /media/cards (Agora mode: local mode’s overlays as pictures)', (
     expect((await app.inject(`/media/cards${pausedUrl('', 'jpg')}`)).statusCode).toBe(200)
   })
 
+  it('a long name’s address carries it as the label shows it (27 characters and “…”): the same picture as the composition draws', async () => {
+    const name = 'Alexandra Konstantinopoulou-Vanderbilt'
+    const url = labelUrl('', name, '7', { x: 0, y: 0, width: 320, height: 180 })
+    expect(decodeURIComponent(url)).toBe(`/label/320x180/${name.slice(0, 27)}….png`)
+    const png = await pixelsOf((await app.inject(`/media/cards${url}`)).rawPayload)
+    const bar = drawLabel(name, 320)
+    const drawn = bar.getContext('2d').getImageData(0, 0, bar.width, bar.height).data
+    for (let y = 0; y < bar.height; y += 3)
+      for (let x = 0; x < bar.width; x += 7)
+        expect(pixel(png, x, y)).toEqual([
+          ...drawn.slice((y * bar.width + x) * 4, (y * bar.width + x) * 4 + 4),
+        ])
+  })
+
   it('renders each picture once and keeps the most recent ones only', async () => {
     const before = images.renders
     await app.inject('/media/cards/label/256x144/Keep.png')

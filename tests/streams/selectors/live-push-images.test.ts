@@ -74,6 +74,27 @@ describe('the live push’s pictures of names, name cards and the paused slate (
     expect(push.images[0]).toMatchObject({ x: large.x, y: 720 - 32, width: 960, height: 32 })
   })
 
+  it('a long name is carried as its label shows it; a picture whose address the SDK would refuse (over 1,000 characters) is left out, the push goes on', () => {
+    const long = 'Alexandra Konstantinopoulou-Vanderbilt'
+    const s = fold(
+      asHost({ members: [member('200', { userName: long })] }),
+      { type: 'rtc/joined', uid: '100' },
+      { type: 'rtc/localPublished', kind: 'video' },
+      published('200', 'video'),
+      { type: 'rest/liveSettingLoaded', setting: setting(1) },
+    )
+    const urls = selectLivePush(s, withCards())!.images.map((i) => decodeURIComponent(i.url))
+    expect(urls).toContain(`${CARDS}/label/320x180/${long.slice(0, 27)}….png`)
+    const far = `https://meet.example.com/${'x'.repeat(940)}/media/cards`
+    const push = selectLivePush(living(), setting(1, { cardsUrl: far }))!
+    expect(push.tiles).toHaveLength(3)
+    // Every address here is 1,006 to 1,009 characters: none is sent, the places still are.
+    expect(push.images).toEqual([])
+    expect(
+      selectLivePush(living(), setting(1, { cardsUrl: far.replace('x'.repeat(40), '') }))!.images,
+    ).toHaveLength(3)
+  })
+
   it('[LIVE-1] PAUSE: only the paused slate over the whole picture; nobody seen or heard', () => {
     const paused = fold(living(), msg(Cmd.liveStateChanges, { ...byHost, liveState: 2 }))
     const push = selectLivePush(paused, withCards(2))!

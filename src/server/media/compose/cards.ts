@@ -1,5 +1,5 @@
 import type { Canvas } from '@napi-rs/canvas'
-import { labelHeight } from '@streams/wire/card-urls'
+import { LABEL_NAME_MAX, labelHeight } from '@streams/wire/card-urls'
 import { createCanvas } from './canvas'
 import { YuvFrame, yuvOf, type Yuv } from './yuv'
 
@@ -37,7 +37,7 @@ export function drawLabel(name: string, tileWidth: number): Canvas {
   const size = height - 10
   const probe = createCanvas(8, 8).getContext('2d')
   probe.font = `${size}px ${FONT}`
-  const text = fit(name, 28)
+  const text = fit(name, LABEL_NAME_MAX)
   const width = Math.min(tileWidth, 2 * Math.ceil((probe.measureText(text).width + 20) / 2))
   const canvas = createCanvas(width, height)
   const ctx = canvas.getContext('2d')
