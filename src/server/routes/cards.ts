@@ -33,7 +33,7 @@ function refusal(errors: readonly FastifySchemaValidationError[]): string {
 
 /**
  * GET /media/cards/…: local mode's overlays as PNG (or JPEG) pictures for Agora's cloud, which
- * draws no text (docs/agora.md "Names and the paused slate"):
+ * draws no text (docs/media.md "Names, name cards and the paused slate"):
  * - `label/{W}x{H}/{name}.png`: the name bar under a tile of that size, on a transparent strip
  *   as wide as the tile;
  * - `card/{W}x{H}/{uid}/{name}.{png|jpg}`: the name card (initial on the uid's colour) with its
