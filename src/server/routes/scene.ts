@@ -21,6 +21,7 @@ import { findPresentMember } from '../store/members'
 import { getUser, setJoinName } from '../store/users'
 import { roomDetail, updateRoom, type RoomRow } from '../store/rooms'
 import type { RouteOptions } from './options'
+import { stopRecordingAtMeetingEnd } from '../rooms/recordings'
 
 const layoutName = (name: string): LayoutName =>
   (LAYOUTS as readonly string[]).includes(name) ? (name as LayoutName) : 'p_all_1'
@@ -260,6 +261,7 @@ export const sceneRoutes: FastifyPluginAsync<RouteOptions> = async (
         const state = Number(body.state)
         requireAction(me, state === 0 ? 'endMeeting' : 'manageRoom')
         await updateRoom(db, room.room_id, { state }, deps.now())
+        if (state === 0) void stopRecordingAtMeetingEnd(deps, room.room_id)
         deps.announce.channel(room.channel_name, Cmd.roomInfo, {
           userId: me.userId,
           userName: me.userName,

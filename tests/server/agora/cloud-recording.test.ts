@@ -6,7 +6,7 @@ import type { AgoraRecordingSettings } from '../../../src/server/agora/cloud-rec
 import type { Deps } from '../../../src/server/deps'
 import { startCloudRecording } from '../../../src/server/rooms/recordings'
 import { getRecording, runningCloudRecording } from '../../../src/server/store/broadcast'
-import { getRoom, updateRoom } from '../../../src/server/store/rooms'
+import { getRoom } from '../../../src/server/store/rooms'
 import { meeting, ROOM, startServer, type TestServer } from '../harness'
 import { documented, M3U8, MP4 } from './cloud-recording-answers'
 import { RestDouble } from './rest-double'
@@ -287,31 +287,6 @@ describe('cloud recording in Agora mode (contract with the documented REST API)'
       status: '1',
       error: 'nothing was recorded',
     })
-  })
-
-  it('the meeting ending stops its recording at Agora at once, and once: the watch finds nothing left', async () => {
-    const m = await started()
-    expect((await m.host.client.post(m.host.path, { state: 0 })).body.code).toBe(0)
-    // No watch call: the meeting's end itself stops the recording.
-    await vi.waitFor(() => expect(double.calls('stop')).toHaveLength(1))
-    expect(double.calls('stop')[0]?.path).toBe(
-      `/v1/apps/${APP_ID}/cloud_recording/resourceid/res-1/sid/sid-1/mode/mix/stop`,
-    )
-    await vi.waitFor(async () =>
-      expect((await allList(m))[0]).toMatchObject({ status: 4, interrupted: false }),
-    )
-    await deps().recording.watch!(deps())
-    expect(double.calls('stop')).toHaveLength(1)
-    expect(double.calls('query')).toHaveLength(0)
-  })
-
-  it('a meeting that ended without telling the engine (a direct state change): the watch stops it', async () => {
-    const m = await started()
-    await updateRoom(deps().db, m.roomId, { state: 0 }, clock)
-    expect(double.calls('stop')).toHaveLength(0)
-    await deps().recording.watch!(deps())
-    expect(double.calls('stop')).toHaveLength(1)
-    expect((await allList(m))[0]).toMatchObject({ status: 4, interrupted: false })
   })
 
   it('missing settings in Agora mode: a refusal naming them (API error and log), no call to Agora', async () => {
