@@ -83,6 +83,8 @@ export class AgoraLive {
     const wanted = new Map(push.targets.map((t) => [t.url, t.streamId]))
     for (const [url, gone] of [...this.pushes])
       if (!wanted.has(url)) await this.stop(url, gone.streamId)
+    // Nothing to push from this client (every language on its stage): no transcoding to set.
+    if (wanted.size === 0) return void (this.transcoding = undefined)
     const config = transcodingOf(push, sound)
     const key = JSON.stringify(config)
     if (key !== this.transcoding)

@@ -196,4 +196,14 @@ describe('AgoraLive with languages: each interpreted language pushed from its ow
     live.dispose()
     expect(stages[1]!.leave).toHaveBeenCalledTimes(1)
   })
+
+  it('every push on a stage (no room push, every language interpreted): the pusher’s client sets no transcoding', async () => {
+    const { client, stages, live } = setup()
+    await live.apply(push({ targets: [push().targets[1]!] }))
+    expect(client.log).toEqual([])
+    expect((stages[0]!.client as FakeLiveClient).log).toEqual([
+      'transcoding 100,300,12345',
+      `start ${EN} true`,
+    ])
+  })
 })

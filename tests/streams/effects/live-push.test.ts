@@ -100,6 +100,27 @@ describe('Agora mode: the host client pushes the live (livePushEffect)', () => {
     ])
   })
 
+  it('a new interpreter (a live setting loaded again) tells the adapter at once after the settling: that push now carries its language’s sound', () => {
+    const interpreted = setting(1, {
+      streamingUrls: setting(1).streamingUrls.map((u) =>
+        u.streamId === 'en' ? { ...u, interpreterUid: '300' } : u,
+      ),
+    })
+    const { pushes } = run('agora', (at) => {
+      joined.forEach((e, i) => at(5 + i, e))
+      at(100, live(1))
+      at(2000, { type: 'rest/liveSettingLoaded', setting: interpreted })
+      at(4000, { type: 'rest/liveSettingLoaded', setting: interpreted })
+    })
+    expect(
+      pushes.map(([at, p]) => [at, p!.targets.map((t) => `${t.streamId}:${t.interpreterUid}`)]),
+    ).toEqual([
+      [100 + LIVE_LAYOUT_SETTLE_MS, [':', 'en:']],
+      [2000 + LIVE_LAYOUT_SETTLE_MS, [':', 'en:300']],
+    ])
+    expect(pushes[1]![1]!.interpreters).toEqual(['300'])
+  })
+
   it('[LIVE-1] PAUSE keeps the pushes with nobody in the picture; a failed push is tried again after the retry time and reported to the server', () => {
     const { h, pushes } = run('agora', (at) => {
       joined.forEach((e, i) => at(5 + i, e))
