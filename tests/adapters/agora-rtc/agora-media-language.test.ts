@@ -97,7 +97,7 @@ describe('AgoraMedia: an interpreted language pushed from its stage with the pus
     ])
   })
 
-  it('the interpreter unpublishing leaves the room at 1.0 at once; leaving ends the stage; a refused token fails the push', async () => {
+  it('the interpreter unpublishing leaves the room at 1.0 at once; the stage token renewed through the core; leaving ends the stage; a refused token fails the push', async () => {
     const { fake, media, events, client, interpreter, levels } = await pusher()
     const pushing = media.pushLive(push)
     await vi.waitFor(() => expect(events.at(-1)?.type).toBe('rtc/stageTokenNeeded'))
@@ -107,6 +107,13 @@ describe('AgoraMedia: an interpreted language pushed from its stage with the pus
     client.emit('user-unpublished', interpreter, 'audio')
     expect(levels()).toEqual({ microphone: 1 })
     const stage = fake.clients[1] as FakeClient
+    // The stage's token nears its end: asked again of the core, renewed on the stage's client.
+    stage.emit('token-privilege-will-expire')
+    await vi.waitFor(() =>
+      expect(events.at(-1)).toEqual({ type: 'rtc/stageTokenNeeded', stage: en }),
+    )
+    await media.setStageToken(en, { uid: '12345', token: 'fresh-token' })
+    await vi.waitFor(() => expect(stage.renewToken).toHaveBeenCalledWith('fresh-token'))
     await media.leave()
     expect(stage.leave).toHaveBeenCalled()
 
