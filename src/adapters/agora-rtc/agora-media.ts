@@ -12,10 +12,9 @@ import type {
 } from '@streams/wire/media'
 import type { Stage } from '@streams/wire/stage'
 import { toggleUid } from '../shared/uid-set'
+import type { LoadBoardPicture } from './agora-board-stage'
 import type { MixContext } from './agora-language-mix'
-import { LanguageStages } from './agora-language-stages'
-import { AgoraBoardStage, type LoadBoardPicture } from './agora-board-stage'
-import { AgoraLive } from './agora-live'
+import { AgoraLivePusher } from './agora-live-pusher'
 import { AgoraLocalTracks, type LocalTracksChannel } from './agora-local-tracks'
 import { AgoraRemoteAudio } from './agora-remote-audio'
 import { AgoraScreen } from './agora-screen'
@@ -69,12 +68,11 @@ export class AgoraMedia implements MediaPort {
     (uid, on) => this.showing(uid, on),
   )
   private readonly remoteAudio = new AgoraRemoteAudio()
-  private live: AgoraLive | undefined
-  private readonly stages: LanguageStages
-  private board: AgoraBoardStage | undefined
+  /** The live push, the language stages and the board's stage (agora-live-pusher.ts). */
+  private readonly pusher: AgoraLivePusher
 
   constructor(private readonly options: AgoraMediaOptions = {}) {
-    this.stages = new LanguageStages((e) => this.emit(e), options.audioContext)
+    this.pusher = new AgoraLivePusher((e) => this.emit(e), options)
   }
 
   /** Joins the channel; a refusal fails the call (the core reports rtc/joinFailed). */
@@ -115,10 +113,7 @@ export class AgoraMedia implements MediaPort {
     const joined = this.joined
     if (!joined) return
     this.joined = undefined
-    this.live?.dispose()
-    this.live = undefined
-    this.stages.dispose()
-    await this.board?.apply(null).catch(() => undefined)
+    await this.pusher.leave()
     await joined.screen.stop()
     this.local.close('audio')
     this.local.close('video')
@@ -180,7 +175,7 @@ export class AgoraMedia implements MediaPort {
       await joined.client.subscribe(user, kind)
       if (kind === 'audio') {
         await this.remoteAudio.play(user)
-        this.live?.remix()
+        this.pusher.remix()
       } else {
         // [TRACK-7] a small tile watches the low stream.
         await joined.client.setRemoteVideoStreamType(user.uid, quality === 'low' ? 1 : 0)
@@ -240,29 +235,22 @@ export class AgoraMedia implements MediaPort {
     const joined = this.joined
     if (!joined) return
     if (push && joined.role !== 'host') await this.setRole('host')
-    if (this.live?.client !== joined.client) {
-      const audioOf = (uid: string) =>
-        (uid === joined.join.uid
-          ? this.local.audio
-          : this.user(uid)?.audioTrack
-        )?.getMediaStreamTrack()
-      const languages = this.stages.pushesFor({ sdk: joined.sdk, ...joined.join }, audioOf)
-      this.live = new AgoraLive(joined.client, (event) => this.emit(event), languages)
-    }
-    await this.live.apply(push)
+    const audioOf = (uid: string) =>
+      (uid === joined.join.uid
+        ? this.local.audio
+        : this.user(uid)?.audioTrack
+      )?.getMediaStreamTrack()
+    await this.pusher.pushLive(joined, push, audioOf)
   }
 
   /** The core's answer to rtc/stageTokenNeeded (agora-language-stages.ts). */
   async setStageToken(stage: Stage, token: StageToken | null): Promise<void> {
-    this.stages.answer(stage, token)
+    this.pusher.answerStageToken(stage, token)
   }
 
   /** The shared board's picture under its stage uid (agora-board-stage.ts), or none (null). */
   async publishBoardStage(stage: { uid: string; token: string } | null): Promise<void> {
-    const joined = this.joined
-    if (stage && !joined) throw new Error('not in the media channel')
-    const board = (this.board ??= new AgoraBoardStage(this.options.boardPicture, this.emit))
-    await board.apply(stage && joined ? { sdk: joined.sdk, ...joined.join, ...stage } : null)
+    await this.pusher.publishBoardStage(this.joined, stage)
   }
 
   /** Shows a uid's video (mine, a remote user's, or a screen share) in the container. */
@@ -301,7 +289,7 @@ export class AgoraMedia implements MediaPort {
     if (event.type === 'rtc/userUnpublished' && event.kind === 'video')
       this.showing(event.uid, false)
     if (event.type === 'rtc/userLeft') this.showing(event.uid, false)
-    if (event.type === 'rtc/userLeft' || event.type === 'rtc/userUnpublished') this.live?.remix()
+    if (event.type === 'rtc/userLeft' || event.type === 'rtc/userUnpublished') this.pusher.remix()
     this.emit(event)
     if (event.type === 'rtc/userPublished' && this.options.autoSubscribe)
       void this.subscribe(event.uid, event.kind)
