@@ -42,6 +42,7 @@ import { apiRoutes } from './routes'
 import { openDb, type Db } from './store/db'
 import { watchRosterWrites } from './store/roster-writes'
 import { openFileStore } from './store/files'
+import type { Timer } from './agora/cloud-recording-nudge'
 import { migrate } from './store/migrations'
 import { renewPresence } from './store/presence'
 
@@ -65,6 +66,8 @@ export interface BuildOptions extends Partial<Omit<ServerConfig, 'settings'>> {
   readonly settings?: Partial<Settings>
   /** Where console SMS delivery writes (tests capture it). */
   readonly smsOut?: (line: string) => void
+  /** Schedules the cloud recording's prompt layout updates (tests fire them themselves). */
+  readonly timer?: Timer
 }
 
 /** The server log as the services take it: one message a line. */
@@ -107,6 +110,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     secret,
     now,
     dataDir: options.memory ? undefined : options.dataDir || undefined,
+    timer: options.timer,
   })
   const { broadcasts, live } = engines
   const ingest = new Ingest()
@@ -117,10 +121,13 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     fastify.log.error('redis is unreachable at start: this process serves its own members alone')
   const shared = new SharedHub(hub, bus)
   const roster = rosterCache.serve(dbRoster(db), bus)
+  // The recording engine hears the announcements once the deps it works with are built.
+  const built: { deps?: Deps } = {}
   // What the server announces reaches the SFU and the ingest too, which enforce it there ([HOST-6]).
   const announce = tapAnnouncer(createAnnouncer(shared, now), (channel, cmd, data) => {
     sfu?.announced(channel, cmd, data)
     ingest.announced(channel, cmd, data)
+    if (built.deps) engines.recording.announced?.(built.deps, channel, cmd)
   })
   const crowd = new CrowdArrivals({ db, announce, log })
   const deps: Deps = {
@@ -144,6 +151,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     settings,
     log: fastify.log,
   }
+
+  built.deps = deps
 
   const plane = await MediaPlane.start({
     media: agora ? 'mesh' : settings.media,

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
+import type { CmdId } from '@streams/wire/channel'
 import type { MediaTokens } from './auth/media-tokens'
 import type { RoomKeys } from './auth/room-keys'
 import type { Tokens } from './auth/tokens'
@@ -59,6 +60,12 @@ export interface RecordingEngine {
    * Cloud Recording; the local program stops with the room's studio and has none).
    */
   meetingEnded?(deps: Deps, roomId: string): Promise<void>
+  /**
+   * The server announced `cmd` in `channel` (any process's REST call or realtime command): the
+   * running recording's picture follows a change of it now, not at the next `watch` (Agora's
+   * updateLayout; the local program reads its room every second and has none).
+   */
+  announced?(deps: Deps, channel: string, cmd: CmdId): void
   /** At start: the recordings of this engine a previous run left (returns how many). */
   recover(deps: Deps): Promise<number>
   /** Periodic work while recordings run (every `watchMs`, in one process of a cluster). */

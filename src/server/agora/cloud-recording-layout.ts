@@ -149,3 +149,17 @@ export function transcodingConfig(
     ...(backgrounds.length > 0 ? { backgroundConfig: backgrounds } : {}),
   }
 }
+
+/** What updateLayout would change: the places, the name cards (names change too), the slate. */
+export const layoutKey = (p: Record<string, unknown>) =>
+  JSON.stringify([p.layoutConfig, p.backgroundConfig, p.backgroundImage])
+
+/**
+ * updateLayout's body from a transcodingConfig. updateLayout replaces every layout setting: the
+ * name cards are sent again each time (a field left undefined is left out of the JSON body).
+ */
+export function updateLayoutBody(picture: Record<string, unknown>): Record<string, unknown> {
+  const { mixedVideoLayout, backgroundColor, backgroundImage, layoutConfig, backgroundConfig } =
+    picture
+  return { mixedVideoLayout, backgroundColor, backgroundImage, layoutConfig, backgroundConfig }
+}

@@ -29,12 +29,9 @@ import {
 } from './cloud-recording-api'
 import { RecordingAudio } from './cloud-recording-audio'
 import { finishAgoraRecording } from './cloud-recording-finish'
-import { transcodingConfig } from './cloud-recording-layout'
+import { PictureNudges, type Timer } from './cloud-recording-nudge'
+import { layoutKey, transcodingConfig, updateLayoutBody } from './cloud-recording-layout'
 import { checkRecordingSettings, type AgoraRecordingSettings } from './cloud-recording-settings'
-
-/** What updateLayout would change: the places, the name cards (names change too), the slate. */
-const layoutKey = (p: Record<string, unknown>) =>
-  JSON.stringify([p.layoutConfig, p.backgroundConfig, p.backgroundImage])
 
 /** The recorder's token lasts the longest Agora allows: cloud recording cannot renew it. */
 const RECORDER_TOKEN_SECONDS = 24 * 60 * 60
@@ -49,6 +46,8 @@ export interface AgoraRecordingOptions {
   readonly timeoutMs?: number
   /** Where Agora fetches name cards (`{PUBLIC_URL}/media/cards`); '' or absent: none. */
   readonly cardsUrl?: string
+  /** Schedules the prompt updateLayout after a burst of room changes (tests fire it). */
+  readonly timer?: Timer
 }
 
 /**
@@ -62,6 +61,8 @@ export interface AgoraRecordingOptions {
  *   Agora's failover answers 404 for up to 90 s), ends it with the files known and makes the
  *   room's state abnormal (2, [REC-1]). A changed layout is sent (updateLayout), changed
  *   interpreters (update: never heard, cloud-recording-audio.ts).
+ * - a change the server announces (shares, layout, live pause/resume, members) is followed at
+ *   once, a burst coalesced into one updateLayout (cloud-recording-nudge.ts), not at the watch.
  * - the meeting's end stops its recording at once (meetingEnded), or the watch does if that was
  *   missed; whichever comes first claims the row, so Agora is told to stop once.
  * - stop: its answer's file list becomes the recording's files (at the playback URL template);
@@ -71,7 +72,9 @@ export function agoraRecordingEngine(options: AgoraRecordingOptions): RecordingE
   const lostAfterMs = options.lostAfterMs ?? 120_000
   const missingSince = new Map<string, number>()
   const layouts = new Map<string, string>()
+  const relaying = new Map<string, Promise<boolean>>()
   const audio = new RecordingAudio()
+  const nudges = new PictureNudges((...a) => relayout(...a), options.timer)
   const checked = () => checkRecordingSettings(options.settings)
   const api = () => {
     const c = checked()
@@ -149,6 +152,7 @@ export function agoraRecordingEngine(options: AgoraRecordingOptions): RecordingE
   function forget(recordingId: string) {
     missingSince.delete(recordingId)
     layouts.delete(recordingId)
+    relaying.delete(recordingId)
     audio.forget(recordingId)
   }
 
@@ -224,11 +228,20 @@ export function agoraRecordingEngine(options: AgoraRecordingOptions): RecordingE
     }
   }
 
+  /** One relayout at a time per recording (the watch's, a prompt one), with the room as it is then. */
+  function relayout(deps: Deps, room: RoomRow, row: RecordingRow): Promise<boolean> {
+    const run = (relaying.get(row.recording_id) ?? Promise.resolve(false))
+      .catch(() => false)
+      .then(async () => relayoutNow(deps, (await getRoom(deps.db, room.room_id)) ?? room, row))
+    relaying.set(row.recording_id, run)
+    return run
+  }
+
   /** Sends the room's picture (and whom it leaves unheard) again when they changed. */
-  async function relayout(deps: Deps, room: RoomRow, row: RecordingRow) {
+  async function relayoutNow(deps: Deps, room: RoomRow, row: RecordingRow): Promise<boolean> {
     await audio.follow(deps.db, room, row, deps.now(), (...a) => api().client.update(...a))
     const config = await getRecordingConfig(deps.db, room.room_id)
-    if (config.audioOnly) return
+    if (config.audioOnly) return false
     const picture = transcodingConfig(
       room,
       await presentMembers(deps.db, room.room_id),
@@ -237,18 +250,12 @@ export function agoraRecordingEngine(options: AgoraRecordingOptions): RecordingE
       await sharedBoardUid(deps.db, room, deps.now()),
     )
     const key = layoutKey(picture)
-    if (layouts.get(row.recording_id) === key) return
+    if (layouts.get(row.recording_id) === key) return false
     const { client } = api()
-    const { mixedVideoLayout, backgroundColor, backgroundImage, layoutConfig, backgroundConfig } =
-      picture
-    const layout = { mixedVideoLayout, backgroundColor, backgroundImage, layoutConfig }
-    // updateLayout replaces every layout setting: the name cards are sent again each time (a
-    // field left undefined is left out of the JSON body).
-    await client.updateLayout(row.resource_id, row.sid, room.channel_name, row.recorder_uid, {
-      ...layout,
-      backgroundConfig,
-    })
+    const body = updateLayoutBody(picture)
+    await client.updateLayout(row.resource_id, row.sid, room.channel_name, row.recorder_uid, body)
     layouts.set(row.recording_id, key)
+    return true
   }
 
   return {
@@ -279,6 +286,7 @@ export function agoraRecordingEngine(options: AgoraRecordingOptions): RecordingE
       for (const row of rows) await finishAgoraRecording(deps, row.recording_id)
       return rows.length
     },
+    announced: (deps, channel, cmd) => nudges.announced(deps, channel, cmd),
     watchMs: options.settings.queryMs,
     async watch(deps) {
       const rows = await recordingsOfEngine(deps.db, 'agora', [RecordingStatus.recording])

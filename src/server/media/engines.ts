@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { AgoraLiveEngine, cardsUrlProblem } from '../agora/live-engine'
+import type { Timer } from '../agora/cloud-recording-nudge'
 import type { Settings } from '../config'
 import type { RecordingEngine } from '../deps'
 import { chooseRecordingEngine } from '../rooms/choose-recording'
@@ -36,6 +37,7 @@ export function openBroadcastEngines(o: {
   readonly secret: string
   readonly now: () => number
   readonly dataDir: string | undefined
+  readonly timer?: Timer
 }): BroadcastEngines {
   const temp = o.dataDir === undefined
   const dir = o.dataDir ?? mkdtempSync(join(tmpdir(), 'roomcast-broadcast-'))
@@ -56,7 +58,7 @@ export function openBroadcastEngines(o: {
   return {
     broadcasts,
     live,
-    recording: chooseRecordingEngine(settings, broadcasts, log),
+    recording: chooseRecordingEngine(settings, broadcasts, log, o.timer),
     async close() {
       await broadcasts.close()
       if (temp) rmSync(dir, { recursive: true, force: true })

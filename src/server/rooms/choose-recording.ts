@@ -1,4 +1,5 @@
 import { agoraRecordingEngine } from '../agora/cloud-recording'
+import type { Timer } from '../agora/cloud-recording-nudge'
 import type { Settings } from '../config'
 import type { Broadcasts } from '../media/compose/broadcasts'
 import { cardsBaseUrl } from '../media/compose/card-images'
@@ -14,6 +15,7 @@ export function chooseRecordingEngine(
   settings: Settings,
   broadcasts: Broadcasts,
   log: { warn(message: string): void },
+  timer?: Timer,
 ): RecordingEngine {
   if (!settings.agoraAppId || !settings.agoraAppCertificate) return localRecordingEngine(broadcasts)
   const engine = agoraRecordingEngine({
@@ -21,6 +23,7 @@ export function chooseRecordingEngine(
     certificate: settings.agoraAppCertificate,
     settings: settings.agoraRecording,
     cardsUrl: cardsBaseUrl(settings.publicUrl),
+    timer,
   })
   const a = engine.availability
   if (!a.available) log.warn(`cloud recording is off: ${a.why}`)
