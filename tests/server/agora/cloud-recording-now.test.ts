@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { LiveState } from '@streams/wire/constants'
 import { GAP_MS, SETTLE_MS } from '../../../src/server/agora/cloud-recording-nudge'
 import { stageUidOf } from '../../../src/server/store/stage-uids'
-import { meeting, ROOM, startServer, type Entered, type TestServer } from '../harness'
+import { enter, meeting, ROOM, SCENE, startServer, type Entered, type TestServer } from '../harness'
 import { documented } from './cloud-recording-answers'
 import { RestDouble } from './rest-double'
 
@@ -124,6 +124,40 @@ describe('cloud recording follows the room at once (updateLayout without the 30 
     await fire()
     expect(layouts()).toHaveLength(3)
     expect((layouts()[2]!.layoutConfig as Region[]).every((r) => r.uid !== undefined)).toBe(true)
+    expect(double.calls('query')).toHaveLength(0)
+  })
+
+  it("[LAYOUT-1] the host's layout, the main screen and a new conferee are each followed at once", async () => {
+    const { host, guest, name } = await recorded()
+    const layout = await host.client.post(`${SCENE}meeting/room/layout/update`, {
+      roomUuid: host.room.roomUuid,
+      layout: 'p_9_1',
+      infoTypeVoList: [],
+      typeOfCDN: 'p_9_1',
+    })
+    expect(layout.body.code).toBe(0)
+    await fire()
+    expect(layouts()).toHaveLength(1)
+    // p_9_1: a 3x3 grid, every place a third of the canvas wide.
+    const grid = layouts()[0]!.layoutConfig as Region[]
+    expect(grid.map((r) => Math.round(r.width * 100))).toEqual([33, 33])
+    expect(grid.map((r) => r.uid)).toEqual([host.me.uid, guest.me.uid])
+
+    // The guest on the main screen: the large picture, first in the grid.
+    const main = await host.client.post(`${SCENE}meeting/room/mainScreen/update`, {
+      roomId: host.room.roomId,
+      mainScreen: guest.me.uid,
+    })
+    expect(main.body.code).toBe(0)
+    await fire()
+    expect(layouts()).toHaveLength(2)
+    expect((layouts()[1]!.layoutConfig as Region[])[0]!.uid).toBe(guest.me.uid)
+
+    // A conferee arrives: placed at once.
+    const dora = await enter(server, { roomName: name, userName: 'Dora', role: 2 })
+    await fire()
+    expect(layouts()).toHaveLength(3)
+    expect((layouts()[2]!.layoutConfig as Region[]).map((r) => r.uid)).toContain(dora.me.uid)
     expect(double.calls('query')).toHaveLength(0)
   })
 
