@@ -120,8 +120,10 @@ export class LanguagePushes {
       return language.live
     } catch (error) {
       // A stage that failed closed the mix's track with its own: a fresh mix next time.
-      this.languages.delete(streamId)
       language.mix.close()
+      // Stopped or left meanwhile: nothing to try again.
+      if (this.languages.get(streamId) !== language) return undefined
+      this.languages.delete(streamId)
       this.deps.emit({
         type: 'rtc/livePushChanged',
         streamId,

@@ -206,4 +206,22 @@ describe('AgoraLive with languages: each interpreted language pushed from its ow
       `start ${EN} true`,
     ])
   })
+
+  it('a stage still opening when the pusher leaves fails silently: nothing to try again', async () => {
+    const events: RtcEvent[] = []
+    let refuse: ((error: Error) => void) | undefined
+    const languages = new LanguagePushes({
+      openStage: () => new Promise<never>((_, reject) => (refuse = reject)),
+      context: () => new FakeContext(),
+      audioTrackOf: () => undefined,
+      emit: (e) => events.push(e),
+      mix: (ctx) => new LanguageMix(ctx, streamOf),
+    })
+    const pushing = languages.apply(push())
+    await vi.waitFor(() => expect(refuse).toBeDefined())
+    languages.dispose()
+    refuse!(new Error('left the channel'))
+    await pushing
+    expect(events).toEqual([])
+  })
 })
