@@ -36,6 +36,8 @@ export const SETTLE_MS = 1000
  * this path takes at most 5 of them, the watch's queries the rest.
  */
 export const GAP_MS = 200
+/** After a 429 (too many requests), tried again after these, as Agora's best practice advises. */
+export const BACKOFF_MS = [1000, 3000, 6000] as const
 
 /** Sends a running recording's picture again if it changed; answers whether it sent one. */
 export type Relayout = (deps: Deps, room: RoomRow, row: RecordingRow) => Promise<boolean>
@@ -50,6 +52,7 @@ export class PictureNudges {
   private readonly pending = new Set<string>()
   private armed = false
   private deps: Deps | undefined
+  private readonly tries = new Map<string, number>()
 
   constructor(
     private readonly relayout: Relayout,
@@ -78,15 +81,30 @@ export class PictureNudges {
     this.timer(() => this.flush(), this.settleMs)
   }
 
+  /** Agora answered 429: the channel is followed again after a backoff (else at the watch). */
+  private retry(channel: string, tooMany: boolean) {
+    const tries = this.tries.get(channel) ?? 0
+    if (!tooMany || tries >= BACKOFF_MS.length) return void this.tries.delete(channel)
+    this.tries.set(channel, tries + 1)
+    this.timer(() => {
+      this.pending.add(channel)
+      this.arm()
+    }, BACKOFF_MS[tries]!)
+  }
+
   private async flush() {
     const channels = [...this.pending]
     const deps = this.deps!
     this.pending.clear()
     for (const [i, channel] of channels.entries()) {
-      const sent = await this.follow(deps, channel).catch((e: Error) => {
-        deps.log.warn(`the recording of channel ${channel}: ${e.message}`)
-        return false
-      })
+      const sent = await this.follow(deps, channel).then(
+        (sent) => (this.tries.delete(channel), sent),
+        (e: Error & { status?: unknown }) => {
+          deps.log.warn(`the recording of channel ${channel}: ${e.message}`)
+          this.retry(channel, e.status === 429)
+          return false
+        },
+      )
       if (sent && i < channels.length - 1)
         await new Promise<void>((done) => this.timer(done, this.gapMs))
     }

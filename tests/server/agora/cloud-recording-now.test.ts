@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { LiveState } from '@streams/wire/constants'
-import { GAP_MS, SETTLE_MS } from '../../../src/server/agora/cloud-recording-nudge'
+import { BACKOFF_MS, GAP_MS, SETTLE_MS } from '../../../src/server/agora/cloud-recording-nudge'
 import { stageUidOf } from '../../../src/server/store/stage-uids'
 import { enter, meeting, ROOM, SCENE, startServer, type Entered, type TestServer } from '../harness'
 import { documented } from './cloud-recording-answers'
@@ -175,6 +175,29 @@ describe('cloud recording follows the room at once (updateLayout without the 30 
     expect(layouts()).toHaveLength(2)
     const channels = double.calls('updateLayout').map((c) => c.body.cname)
     expect(new Set(channels).size).toBe(2)
+  })
+
+  it('Agora answering 429 (too many requests): the same picture is sent again after 1 s, then 3 s, then left to the check', async () => {
+    const { host } = await recorded()
+    const tooMany = { status: 429, body: { message: 'Too Many Requests' } }
+    double.answer('updateLayout', tooMany, tooMany)
+    await host.client.post(host.path, { shareBoard: 1 })
+    await fire()
+    expect(layouts()).toHaveLength(1)
+    expect(due.map((t) => t.ms)).toEqual([BACKOFF_MS[0]])
+    await fire() // the backoff, then the settle
+    expect(due.map((t) => t.ms)).toEqual([SETTLE_MS])
+    await fire()
+    expect(layouts()).toHaveLength(2)
+    expect(due.map((t) => t.ms)).toEqual([BACKOFF_MS[1]])
+    await fire()
+    await fire()
+    expect(layouts()).toHaveLength(3)
+    expect(layouts()[2]).toEqual(layouts()[0])
+    // Answered: nothing more is scheduled, and the check has nothing to send.
+    expect(due).toHaveLength(0)
+    await server.app.deps.recording.watch!(server.app.deps)
+    expect(layouts()).toHaveLength(3)
   })
 
   it('a change in a room that is not recording sends nothing', async () => {
