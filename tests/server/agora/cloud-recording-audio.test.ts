@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { meeting, ROOM, startServer, type TestServer } from '../harness'
+import { agoraApp, recordingSettings } from './agora-app'
 import { documented } from './cloud-recording-answers'
 import { RestDouble } from './rest-double'
 
-const APP_ID = '970CA35de60c44645bbae8a215061b33'
-const CERTIFICATE = '5CFd2fd1755d40ecb72977518be15d3b'
 let double: RestDouble
 let server: TestServer
 
@@ -12,21 +11,8 @@ beforeAll(async () => {
   double = await RestDouble.start(documented)
   server = await startServer({
     settings: {
-      agoraAppId: APP_ID,
-      agoraAppCertificate: CERTIFICATE,
-      agoraRecording: {
-        restUrl: double.url,
-        customerId: 'cust',
-        customerSecret: 'secret',
-        vendor: '1',
-        region: '0',
-        bucket: 'my-bucket',
-        accessKey: 'AKIA-TEST',
-        secretKey: 'S3-SECRET',
-        playbackUrl: 'https://my-bucket.s3.amazonaws.com/{file}',
-        // The server's own watch never fires during the test: it calls it.
-        queryMs: 600_000,
-      },
+      ...agoraApp,
+      agoraRecording: recordingSettings(double.url),
     },
   })
 })

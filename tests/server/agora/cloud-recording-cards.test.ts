@@ -3,11 +3,10 @@ import { LiveState } from '@streams/wire/constants'
 import { CARD_SIZES } from '../../../src/server/media/compose/card-images'
 import { updateRoom } from '../../../src/server/store/rooms'
 import { meeting, ROOM, startServer, type TestServer } from '../harness'
+import { agoraApp, recordingSettings } from './agora-app'
 import { documented } from './cloud-recording-answers'
 import { RestDouble } from './rest-double'
 
-const APP_ID = '970CA35de60c44645bbae8a215061b33'
-const CERTIFICATE = '5CFd2fd1755d40ecb72977518be15d3b'
 const PUBLIC = 'https://meet.example.com'
 let double: RestDouble
 let server: TestServer
@@ -16,21 +15,9 @@ beforeAll(async () => {
   double = await RestDouble.start(documented)
   server = await startServer({
     settings: {
-      agoraAppId: APP_ID,
-      agoraAppCertificate: CERTIFICATE,
+      ...agoraApp,
       publicUrl: `${PUBLIC}/`,
-      agoraRecording: {
-        restUrl: double.url,
-        customerId: 'cust',
-        customerSecret: 'secret',
-        vendor: '1',
-        region: '0',
-        bucket: 'my-bucket',
-        accessKey: 'AKIA-TEST',
-        secretKey: 'S3-SECRET',
-        playbackUrl: 'https://my-bucket.s3.amazonaws.com/{file}',
-        queryMs: 600_000,
-      },
+      agoraRecording: recordingSettings(double.url),
     },
   })
 })

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { updateRoom } from '../../../src/server/store/rooms'
 import { meeting, ROOM, SCENE, startServer, type TestServer } from '../harness'
+import { agoraApp, APP_ID, recordingSettings } from './agora-app'
 import { documented } from './cloud-recording-answers'
 import { RestDouble } from './rest-double'
 
-const APP_ID = '970CA35de60c44645bbae8a215061b33'
 let double: RestDouble
 let server: TestServer
 let clock = Date.now()
@@ -14,21 +14,8 @@ beforeAll(async () => {
   server = await startServer({
     now: () => clock,
     settings: {
-      agoraAppId: APP_ID,
-      agoraAppCertificate: '5CFd2fd1755d40ecb72977518be15d3b',
-      agoraRecording: {
-        restUrl: double.url,
-        customerId: 'cust',
-        customerSecret: 'secret',
-        vendor: '1',
-        region: '0',
-        bucket: 'my-bucket',
-        accessKey: 'AKIA-TEST',
-        secretKey: 'S3-SECRET',
-        playbackUrl: 'https://my-bucket.s3.amazonaws.com/{file}',
-        // The server's own watch never fires during the tests: they call it.
-        queryMs: 600_000,
-      },
+      ...agoraApp,
+      agoraRecording: recordingSettings(double.url),
     },
   })
 })

@@ -3,6 +3,7 @@ import { LiveState } from '@streams/wire/constants'
 import { BACKOFF_MS, GAP_MS, SETTLE_MS } from '../../../src/server/agora/cloud-recording-nudge'
 import { stageUidOf } from '../../../src/server/store/stage-uids'
 import { enter, meeting, ROOM, SCENE, startServer, type Entered, type TestServer } from '../harness'
+import { agoraApp, recordingSettings } from './agora-app'
 import { documented } from './cloud-recording-answers'
 import { RestDouble } from './rest-double'
 
@@ -23,24 +24,11 @@ beforeAll(async () => {
   server = await startServer({
     timer: (run, ms) => void due.push({ run, ms }),
     settings: {
-      agoraAppId: '970CA35de60c44645bbae8a215061b33',
-      agoraAppCertificate: '5CFd2fd1755d40ecb72977518be15d3b',
+      ...agoraApp,
       publicUrl: `${PUBLIC}/`,
       agoraLivePushUrl: 'rtmp://push.cdn.example.com/live/{channel}?key=secret',
       agoraLivePullUrl: 'https://pull.cdn.example.com/live/{channel}/index.m3u8',
-      agoraRecording: {
-        restUrl: double.url,
-        customerId: 'cust',
-        customerSecret: 'secret',
-        vendor: '1',
-        region: '0',
-        bucket: 'my-bucket',
-        accessKey: 'AKIA-TEST',
-        secretKey: 'S3-SECRET',
-        playbackUrl: 'https://my-bucket.s3.amazonaws.com/{file}',
-        // The 30 s check never runs here: every updateLayout below is the prompt one.
-        queryMs: 600_000,
-      },
+      agoraRecording: recordingSettings(double.url),
     },
   })
 })

@@ -8,11 +8,10 @@ import { startCloudRecording } from '../../../src/server/rooms/recordings'
 import { getRecording, runningCloudRecording } from '../../../src/server/store/broadcast'
 import { getRoom } from '../../../src/server/store/rooms'
 import { meeting, ROOM, startServer, type TestServer } from '../harness'
+import { agoraApp, APP_ID, CERTIFICATE, recordingSettings } from './agora-app'
 import { documented, M3U8, MP4 } from './cloud-recording-answers'
 import { RestDouble } from './rest-double'
 
-const APP_ID = '970CA35de60c44645bbae8a215061b33'
-const CERTIFICATE = '5CFd2fd1755d40ecb72977518be15d3b'
 let double: RestDouble
 let server: TestServer
 let clock = Date.now()
@@ -20,23 +19,10 @@ let settings: AgoraRecordingSettings
 
 beforeAll(async () => {
   double = await RestDouble.start(documented)
-  settings = {
-    restUrl: double.url,
-    customerId: 'cust',
-    customerSecret: 'secret',
-    vendor: '1',
-    region: '0',
-    bucket: 'my-bucket',
-    accessKey: 'AKIA-TEST',
-    secretKey: 'S3-SECRET',
-    prefix: 'rooms/rec',
-    playbackUrl: 'https://my-bucket.s3.amazonaws.com/{file}',
-    // The server's own watch never fires during the tests: they call it.
-    queryMs: 600_000,
-  }
+  settings = recordingSettings(double.url, { prefix: 'rooms/rec' })
   server = await startServer({
     now: () => clock,
-    settings: { agoraAppId: APP_ID, agoraAppCertificate: CERTIFICATE, agoraRecording: settings },
+    settings: { ...agoraApp, agoraRecording: settings },
   })
 })
 afterAll(async () => {

@@ -14,15 +14,14 @@ import {
   signs,
 } from '../auth/access-token2'
 import { meeting, ROOM, startServer, type TestServer } from '../harness'
+import { agoraApp, APP_ID, CERTIFICATE } from '../agora/agora-app'
 
-const APP_ID = '970CA35de60c44645bbae8a215061b33'
-const CERTIFICATE = '5CFd2fd1755d40ecb72977518be15d3b'
 const ttl = MEDIA_TOKEN_TTL_SECONDS
 
 let server: TestServer
 beforeAll(async () => {
   server = await startServer({
-    settings: { agoraAppId: APP_ID, agoraAppCertificate: CERTIFICATE },
+    settings: agoraApp,
   })
 })
 afterAll(() => server.close())
