@@ -4,6 +4,7 @@ import {
   CARD_SIZES,
   CARDS_PATH,
   CardImages,
+  CardsBusy,
   MAX_CARD_NAME,
   type CardPicture,
 } from '../media/compose/card-images'
@@ -46,8 +47,17 @@ function refusal(errors: readonly FastifySchemaValidationError[]): string {
 export const cardRoutes: FastifyPluginAsync<{ images?: CardImages }> = async (app, options) => {
   const images = options.images ?? new CardImages()
   const send = async (reply: FastifyReply, picture: CardPicture) => {
-    const { body, type } = await images.render(picture)
-    return reply.header('cache-control', 'public, max-age=86400, immutable').type(type).send(body)
+    try {
+      const { body, type } = await images.render(picture)
+      return reply.header('cache-control', 'public, max-age=86400, immutable').type(type).send(body)
+    } catch (error) {
+      if (!(error instanceof CardsBusy)) throw error
+      // Over the render budget: a clear refusal, asked again by Agora's next fetch.
+      return reply
+        .code(503)
+        .header('retry-after', '1')
+        .send({ code: 503, msg: error.message, data: null })
+    }
   }
   const refuse = (reply: FastifyReply, errors: readonly FastifySchemaValidationError[]) =>
     reply.code(400).send({ code: 400, msg: refusal(errors), data: null })

@@ -160,3 +160,29 @@ describe('GET /media/cards (Agora mode: local mode’s overlays as pictures)', (
     expect(res.json<{ msg: string }>().msg).toContain(`bad picture address: ${words}`)
   })
 })
+
+describe('GET /media/cards: the render budget (public addresses, drawn on the server’s thread)', () => {
+  it('new pictures beyond the budget get a 503 with Retry-After, cached ones are still served, and the budget refills with time', async () => {
+    let now = 0
+    const images = new CardImages(512, 10 * 1024 * 1024, { perSecond: 2, burst: 3 }, () => now)
+    const app = Fastify()
+    await app.register(cardRoutes, { images })
+    await app.ready()
+    try {
+      const get = (name: string) => app.inject(`/media/cards/label/320x180/${name}.png`)
+      for (const name of ['A', 'B', 'C']) expect((await get(name)).statusCode).toBe(200)
+      const refused = await get('D')
+      expect(refused.statusCode).toBe(503)
+      expect(refused.headers['retry-after']).toBe('1')
+      expect(refused.json<{ msg: string }>().msg).toContain('too many new pictures')
+      expect((await get('A')).statusCode).toBe(200) // cached: no render spent
+      expect(images.renders).toBe(3)
+      now += 500 // one render earned at 2 a second
+      expect((await get('D')).statusCode).toBe(200)
+      expect((await get('E')).statusCode).toBe(503)
+      expect(images.renders).toBe(4)
+    } finally {
+      await app.close()
+    }
+  })
+})

@@ -96,16 +96,39 @@ const keyOf = (p: CardPicture): string =>
  * layout is set, and a room's names change seldom). The same picture asked twice at once is
  * rendered once.
  */
+/** More new pictures were asked for than the render budget allows: ask again in a second. */
+export class CardsBusy extends Error {
+  constructor() {
+    super('too many new pictures asked for at once: try again in a second')
+  }
+}
+
 export class CardImages {
   private readonly cache = new Map<string, Promise<Buffer>>()
   private readonly sizes = new Map<string, number>()
   private bytes = 0
   renders = 0
+  /** Renders the budget still allows now, and when it was last topped up. */
+  private tokens: number
+  private topped: number
 
   constructor(
     readonly maxEntries = 512,
     readonly maxBytes = 32 * 1024 * 1024,
-  ) {}
+    /**
+     * New pictures drawn at most `perSecond` a second, in bursts of `burst` (the addresses are
+     * public, so a stranger asking for name after name cannot hold the server's thread); a live's
+     * layout change asks for a few, a crowd's first push for a few dozen. Cached ones are free.
+     */
+    readonly budget: { readonly perSecond: number; readonly burst: number } = {
+      perSecond: 20,
+      burst: 100,
+    },
+    private readonly now: () => number = Date.now,
+  ) {
+    this.tokens = budget.burst
+    this.topped = now()
+  }
 
   get entries(): number {
     return this.cache.size
@@ -122,6 +145,7 @@ export class CardImages {
       this.cache.set(key, cached)
       return { body: await cached, type }
     }
+    if (!this.spend()) throw new CardsBusy()
     this.renders++
     const canvas = draw(picture)
     const made = format === 'png' ? canvas.encode('png') : canvas.encode('jpeg', 90)
@@ -138,6 +162,17 @@ export class CardImages {
       this.cache.delete(key)
       throw error
     }
+  }
+
+  /** Takes one render from the budget, topped up by the time gone since the last. */
+  private spend(): boolean {
+    const now = this.now()
+    const earned = ((now - this.topped) / 1000) * this.budget.perSecond
+    this.tokens = Math.min(this.budget.burst, this.tokens + earned)
+    this.topped = now
+    if (this.tokens < 1) return false
+    this.tokens -= 1
+    return true
   }
 
   private evict(): void {
