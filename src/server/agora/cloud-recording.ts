@@ -12,6 +12,7 @@ import {
 } from '../store/broadcast'
 import {
   claimRecordingStop,
+  reopenRecording,
   cloudFilesOf,
   recordingsOfEngine,
   saveCloudFiles,
@@ -274,7 +275,18 @@ export function agoraRecordingEngine(options: AgoraRecordingOptions): RecordingE
         throw error
       }
     },
-    stop,
+    // A host's stop claims the row as the meeting's end does, so the two never both stop it at
+    // Agora (a second stop's 404 would replace the files the first one saved).
+    async stop(deps, room, row) {
+      if (!(await claimRecordingStop(deps.db, row.recording_id, deps.now())))
+        throw new Error('the recording is already being stopped')
+      try {
+        await stop(deps, room, row)
+      } catch (error) {
+        await reopenRecording(deps.db, row.recording_id)
+        throw error
+      }
+    },
     finish: finishAgoraRecording,
     async meetingEnded(deps, roomId) {
       const row = await runningCloudRecording(deps.db, roomId)

@@ -47,6 +47,14 @@ export async function claimRecordingStop(
   return rows.length > 0
 }
 
+/** A claimed stop that could not be made: the recording runs again (it goes on at Agora). */
+export async function reopenRecording(db: Queryable, recordingId: string): Promise<void> {
+  await db.query(
+    'UPDATE recordings SET status = $2, stop_time = NULL WHERE recording_id = $1 AND status = $3',
+    [recordingId, String(RecordingStatus.recording), String(RecordingStatus.convert)],
+  )
+}
+
 /** A row's file names (an unreadable list counts as none). */
 export function cloudFilesOf(row: Pick<RecordingRow, 'files'>): string[] {
   try {

@@ -69,3 +69,31 @@ describe('Agora cloud recording at the meeting’s end (contract with the docume
     expect(await firstRecording(m)).toMatchObject({ status: 4, interrupted: false })
   })
 })
+
+describe('Agora cloud recording: a host’s stop and the meeting’s end at the same moment', () => {
+  it('[REC-3] Agora is told to stop once, and the files its answer listed stay the recording’s', async () => {
+    const m = await started()
+    const [stopped, ended] = await Promise.all([
+      m.host.client.post(`${ROOM}recording/mix/stop`, { roomId: m.roomId }),
+      m.host.client.post(m.host.path, { state: 0 }),
+    ])
+    expect(ended.body.code).toBe(0)
+    // Whichever came first stopped it; the other found it stopping (a clear refusal, or nothing).
+    if (stopped.body.code !== 0) expect(stopped.body.msg).toContain('already being stopped')
+    await vi.waitFor(async () => expect((await firstRecording(m)).status).toBe(4))
+    await deps().recording.watch!(deps())
+    expect(double.calls('stop')).toHaveLength(1)
+    expect((await firstRecording(m)).files.length).toBeGreaterThan(0)
+  })
+
+  it('a stop Agora refuses leaves the recording running (the claim undone), so it can be stopped again', async () => {
+    const m = await started()
+    double.answer('stop', { status: 500, body: { code: 1, reason: 'internal error' } })
+    const refused = await m.host.client.post(`${ROOM}recording/mix/stop`, { roomId: m.roomId })
+    expect(refused.body.msg).toContain('cloud recording stop failed')
+    expect((await firstRecording(m)).status).toBe(0)
+    const again = await m.host.client.post(`${ROOM}recording/mix/stop`, { roomId: m.roomId })
+    expect(again.body.code).toBe(0)
+    expect(double.calls('stop')).toHaveLength(2)
+  })
+})
